@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Ravioli",
+  // The lock is pthread_mutex, so the Apple minimums are the lowest that Swift Testing supports.
+  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
+  products: [
+    .library(name: "Ravioli", targets: ["Ravioli"])
+  ],
+  targets: [
+    .target(name: "Ravioli"),
+    .testTarget(name: "RavioliTests", dependencies: ["Ravioli"]),
+
+    // Samples: `swift run QuickStart`, `swift run ModulesApp`.
+    .executableTarget(name: "QuickStart", dependencies: ["Ravioli"], path: "Samples/QuickStart"),
+    .target(name: "Profiles", dependencies: ["Ravioli"], path: "Samples/Modules/Profiles"),
+    .target(name: "Messaging", dependencies: ["Ravioli"], path: "Samples/Modules/Messaging"),
+    .executableTarget(
+      name: "ModulesApp",
+      dependencies: ["Ravioli", "Profiles", "Messaging"],
+      path: "Samples/Modules/App"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

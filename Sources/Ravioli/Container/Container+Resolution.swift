@@ -1,0 +1,218 @@
+extension Container {
+  /// Resolves a `Value`, searching this container, then its parents.
+  ///
+  /// ```swift
+  /// let greeter: Greeter = try container.resolve()
+  /// let french: Greeter = try container.resolve(alternative: .french)
+  /// ```
+  ///
+  /// Resolving `Value?` finds a registration of `Value?` or, failing that, of `Value`.
+  /// - Parameter alternative: The name of the registration to use; `nil` for the unnamed one.
+  /// - Throws: ``ResolutionError`` when no plain resolver is registered, the resolution
+  ///   needs itself (a cycle), or the resolver throws.
+  public func resolve<Value>(
+    alternative: RegistrationAlternative? = nil,
+    file: StaticString = #fileID, line: UInt = #line
+  ) throws(ResolutionError) -> Value {
+    try resolveValue(
+      Value.self, alternative: alternative, parameter: nil, site: RequestSite(file, line))
+  }
+
+  /// Resolves a `Value`, giving `parameter` to a parametrized resolver.
+  ///
+  /// Parametrized resolvers are tried first, through the whole parent chain, then plain ones.
+  /// - Parameters:
+  ///   - parameter: The value handed to a parametrized resolver.
+  ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  /// - Throws: ``ResolutionError`` when no resolver is registered, the resolution needs
+  ///   itself (a cycle), or the resolver throws.
+  public func resolve<Value>(
+    parameter: Any, alternative: RegistrationAlternative? = nil,
+    file: StaticString = #fileID, line: UInt = #line
+  ) throws(ResolutionError) -> Value {
+    try resolveValue(
+      Value.self, alternative: alternative, parameter: parameter, site: RequestSite(file, line))
+  }
+
+  /// Resolves a `Value`, or returns `nil` when nothing is registered for it.
+  ///
+  /// Other failures (a cycle, a resolver that throws, a dependency of the resolver that is
+  /// missing) are logged at the `.error` level before `nil` is returned.
+  ///
+  /// ```swift
+  /// let analytics: Analytics? = container.resolveIfRegistered()
+  /// ```
+  /// - Parameter alternative: The name of the registration to use; `nil` for the unnamed one.
+  public func resolveIfRegistered<Value>(
+    alternative: RegistrationAlternative? = nil,
+    file: StaticString = #fileID, line: UInt = #line
+  ) -> Value? {
+    resolveOrLog(alternative: alternative, parameter: nil, site: RequestSite(file, line))
+  }
+
+  /// Resolves a `Value` with a parameter, or returns `nil` when nothing is registered for it.
+  ///
+  /// Other failures are logged at the `.error` level before `nil` is returned.
+  /// - Parameters:
+  ///   - parameter: The value handed to a parametrized resolver.
+  ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  public func resolveIfRegistered<Value>(
+    parameter: Any, alternative: RegistrationAlternative? = nil,
+    file: StaticString = #fileID, line: UInt = #line
+  ) -> Value? {
+    resolveOrLog(alternative: alternative, parameter: parameter, site: RequestSite(file, line))
+  }
+
+  /// Whether a resolver, plain or parametrized, is registered for `type` and `alternative` in
+  /// this container or one of its parents.
+  ///
+  /// ```swift
+  /// if container.isResolvable(Greeter.self, alternative: .french) { ... }
+  /// ```
+  public func isResolvable<Value>(
+    _ type: Value.Type, alternative: RegistrationAlternative? = nil
+  ) -> Bool {
+    let key = RegistrationKey(type, alternative)
+    if firstRegistration(for: key, parametrized: false) != nil
+      || firstRegistration(for: key, parametrized: true) != nil
+    {
+      return true
+    }
+    guard let optional = type as? any OptionalResolvable.Type else { return false }
+    return optional.isWrappedResolvable(in: self, alternative: alternative)
+  }
+}
+
+/// Where a request was made, for messages.
+struct RequestSite {
+  let file: StaticString
+  let line: UInt
+
+  init(_ file: StaticString, _ line: UInt) {
+    self.file = file
+    self.line = line
+  }
+
+  var label: String { "\(file):\(line)" }
+}
+
+// MARK: - The one road
+
+extension Container {
+  /// Every resolution, whichever door it comes in by, ends here.
+  func resolveValue<Value>(
+    _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
+    site: RequestSite
+  ) throws(ResolutionError) -> Value {
+    if let value = try resolveIfFound(
+      type, alternative: alternative, parameter: parameter, site: site)
+    {
+      return value
+    }
+    throw notFoundError(type, alternative: alternative, hasParameter: parameter != nil, site: site)
+  }
+
+  /// Resolves `type`, or returns `nil` when no container in the chain has a resolver for it.
+  func resolveIfFound<Value>(
+    _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
+    site: RequestSite
+  ) throws(ResolutionError) -> Value? {
+    let key = RegistrationKey(type, alternative)
+    if parameter != nil, let registration = firstRegistration(for: key, parametrized: true) {
+      return try run(
+        unsafeDowncast(registration, to: Registration<Value>.self),
+        alternative: alternative, parameter: parameter, site: site)
+    }
+    if let registration = firstRegistration(for: key, parametrized: false) {
+      return try run(
+        unsafeDowncast(registration, to: Registration<Value>.self),
+        alternative: alternative, parameter: parameter, site: site)
+    }
+    if let optional = type as? any OptionalResolvable.Type,
+      let wrapped = try optional.resolveWrapped(
+        in: self, alternative: alternative, parameter: parameter, site: site)
+    {
+      return (wrapped as! Value)
+    }
+    return nil
+  }
+
+  private func resolveOrLog<Value>(
+    alternative: RegistrationAlternative?, parameter: Any?, site: RequestSite
+  ) -> Value? {
+    do {
+      return try resolveIfFound(
+        Value.self, alternative: alternative, parameter: parameter, site: site)
+    } catch {
+      Self.logger.log(
+        error.description, level: .error, file: site.file, function: #function, line: site.line)
+      return nil
+    }
+  }
+
+  /// The nearest registration for `key`: this container's, else the nearest parent's.
+  private func firstRegistration(for key: RegistrationKey, parametrized: Bool) -> AnyObject? {
+    var container: Container? = self
+    while let current = container {
+      if let registration = current.registrations.withLock({ $0[key, parametrized: parametrized] }) {
+        return registration
+      }
+      container = current.parent
+    }
+    return nil
+  }
+
+  /// Runs a registration's resolver on the current thread's resolution stack.
+  private func run<Value>(
+    _ registration: Registration<Value>, alternative: RegistrationAlternative?,
+    parameter: Any?, site: RequestSite
+  ) throws(ResolutionError) -> Value {
+    let stack = ResolutionStack.current
+    let id = ObjectIdentifier(registration)
+    if let start = stack.index(of: id) {
+      let cycle = stack.frames[start...].map(\.label) + [describeRequest(Value.self, alternative)]
+      throw ResolutionError(
+        reason: .cycle(path: cycle), typeName: String(describing: Value.self),
+        alternativeName: alternative?.name, requestedAt: site.label)
+    }
+    stack.push(.init(registration: id, type: Value.self, alternative: alternative))
+    defer { stack.pop() }
+    do {
+      return try registration.make(parameter)
+    } catch let error as ResolutionError {
+      throw error
+    } catch {
+      throw ResolutionError(
+        reason: .resolverFailed(error), typeName: String(describing: Value.self),
+        alternativeName: alternative?.name,
+        resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [],
+        requestedAt: "\(registration.file):\(registration.line) (the resolver)")
+    }
+  }
+
+  private func notFoundError<Value>(
+    _ type: Value.Type, alternative: RegistrationAlternative?, hasParameter: Bool,
+    site: RequestSite
+  ) -> ResolutionError {
+    let key = RegistrationKey(type, alternative)
+    var alternatives: [RegistrationAlternative?] = []
+    var onlyParametrized = false
+    for container in chain {
+      container.registrations.withLock { table in
+        for alternative in table.alternatives(of: key.type) where !alternatives.contains(alternative) {
+          alternatives.append(alternative)
+        }
+        onlyParametrized = onlyParametrized || table.parametrized[key] != nil
+      }
+    }
+    let stack = ResolutionStack.current
+    return ResolutionError(
+      reason: !hasParameter && onlyParametrized ? .needsParameter : .notRegistered,
+      typeName: String(describing: type), alternativeName: alternative?.name,
+      searchedContainers: chain.map(\.name),
+      registeredAlternatives: alternatives.map { $0?.name },
+      resolutionPath: stack.frames.isEmpty
+        ? [] : stack.path(endingWith: describeRequest(type, alternative)),
+      requestedAt: site.label)
+  }
+}

@@ -1,0 +1,30 @@
+/// Lets the road resolve `Wrapped?` from a registration of `Wrapped`, without knowing
+/// `Wrapped` statically.
+protocol OptionalResolvable {
+  static func resolveWrapped(
+    in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
+    site: RequestSite
+  ) throws(ResolutionError) -> Self?
+
+  static func isWrappedResolvable(in container: Container, alternative: RegistrationAlternative?)
+    -> Bool
+}
+
+extension Optional: OptionalResolvable {
+  static func resolveWrapped(
+    in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
+    site: RequestSite
+  ) throws(ResolutionError) -> Self? {
+    guard
+      let wrapped = try container.resolveIfFound(
+        Wrapped.self, alternative: alternative, parameter: parameter, site: site)
+    else { return nil }
+    return .some(wrapped)
+  }
+
+  static func isWrappedResolvable(in container: Container, alternative: RegistrationAlternative?)
+    -> Bool
+  {
+    container.isResolvable(Wrapped.self, alternative: alternative)
+  }
+}

@@ -1,0 +1,72 @@
+/// The seam through which Ravioli reports what it does and stops the program when injection
+/// cannot go on.
+///
+/// Set the logger that Ravioli uses with ``Container/logger``. Two loggers are built in:
+/// ``StandardErrorLogger`` (the default) and ``SilentLogger``. Write your own to send the
+/// messages to your logging system:
+///
+/// ```swift
+/// struct PrintingLogger: RavioliLogger {
+///   func log(
+///     _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
+///     file: StaticString, function: String, line: UInt
+///   ) {
+///     if level >= .info { print("DI \(level): \(message())") }
+///   }
+///
+///   func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never {
+///     fatalError(message, file: file, line: line)
+///   }
+/// }
+/// ```
+public protocol RavioliLogger: Sendable {
+  /// Records a message.
+  ///
+  /// The message is an autoclosure: build it only when the level is one you keep.
+  /// - Parameters:
+  ///   - message: The text, built on demand.
+  ///   - level: How important the message is.
+  ///   - file: The file the message is about (for property injection, where the property
+  ///     is declared).
+  ///   - function: The function the message is about.
+  ///   - line: The line the message is about.
+  func log(
+    _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
+    file: StaticString, function: String, line: UInt)
+
+  /// Reports a failure that injection cannot recover from, then stops the program.
+  ///
+  /// Property wrappers call this when a value cannot be resolved, because they cannot throw.
+  /// The message is the full diagnostic: what was asked for, where, what is registered and
+  /// how to fix it. An implementation must not return: log the message, then stop, for
+  /// example with `fatalError`.
+  func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never
+}
+
+/// How important a logged message is, from least to most.
+public enum RavioliLoggingLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible
+{
+  /// Detail about registrations, for following what the container does.
+  case debug
+  /// Noteworthy events that are not problems.
+  case info
+  /// Something that is probably a mistake, such as registering the same key twice.
+  case warning
+  /// A failure.
+  case error
+
+  /// Orders levels from ``debug`` to ``error``.
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  /// The level's name: `debug`, `info`, `warning` or `error`.
+  public var description: String {
+    switch self {
+    case .debug: "debug"
+    case .info: "info"
+    case .warning: "warning"
+    case .error: "error"
+    }
+  }
+}

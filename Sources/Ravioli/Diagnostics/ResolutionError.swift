@@ -1,0 +1,168 @@
+/// Why a value could not be resolved, with everything needed to fix it.
+///
+/// The throwing API (`container.resolve()`) throws it; the property wrappers, which cannot
+/// throw, hand its ``description`` to the logger's ``RavioliLogger/die(_:file:function:line:)``.
+/// The description is the full diagnostic: what was asked for, where, which containers were
+/// searched, what is registered for the type instead, and how to fix it.
+///
+/// ```swift
+/// do {
+///   let greeter: Greeter = try container.resolve(alternative: .french)
+///   print(greeter.greet())
+/// } catch {
+///   if case .notRegistered = error.reason { print(error) }
+/// }
+/// ```
+public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Reason: Sendable {
+    /// No resolver is registered for the type and alternative in any searched container.
+    case notRegistered
+    /// Only parametrized resolvers are registered for the type and alternative, and the
+    /// request had no parameter to give them.
+    case needsParameter
+    /// Resolving the type needs the type itself, through the resolvers on this path,
+    /// e.g. `["A", "B", "A"]`.
+    case cycle(path: [String])
+    /// The resolver ran and threw this error.
+    case resolverFailed(any Error)
+    /// A property wrapper had no container to resolve from: no lookup policy is set, or the
+    /// policy (named here) found none.
+    case noContainer(policy: String?)
+  }
+
+  /// What went wrong.
+  public let reason: Reason
+  /// The type that was asked for, e.g. `Greeter`.
+  public let typeName: String
+  /// The name of the alternative that was asked for; `nil` for the unnamed registration.
+  public let alternativeName: String?
+  /// The names of the containers searched, nearest first (a container, then its parents).
+  public let searchedContainers: [String]
+  /// The alternatives registered for ``typeName`` in those containers (`nil` is the
+  /// unnamed registration). Empty when nothing at all is registered for the type.
+  public let registeredAlternatives: [String?]
+  /// The resolutions in progress when this one failed, outermost first: the resolvers that
+  /// needed the value.
+  public internal(set) var resolutionPath: [String]
+  /// Where the failing request was made, as `file:line`, when known.
+  public internal(set) var requestedAt: String?
+  /// For property injection: the type that declares the injected property.
+  public internal(set) var enclosingTypeName: String?
+  /// For property injection: where the property is declared, as `file:line`.
+  public internal(set) var declaredAt: String?
+
+  init(
+    reason: Reason,
+    typeName: String,
+    alternativeName: String?,
+    searchedContainers: [String] = [],
+    registeredAlternatives: [String?] = [],
+    resolutionPath: [String] = [],
+    requestedAt: String? = nil
+  ) {
+    self.reason = reason
+    self.typeName = typeName
+    self.alternativeName = alternativeName
+    self.searchedContainers = searchedContainers
+    self.registeredAlternatives = registeredAlternatives
+    self.resolutionPath = resolutionPath
+    self.requestedAt = requestedAt
+  }
+
+  /// The full diagnostic, several lines long.
+  public var description: String {
+    var lines = [headline]
+    if let enclosingTypeName {
+      let place = declaredAt.map { ", property declared at \($0)" } ?? ""
+      lines.append("  Injected into: `\(enclosingTypeName)`\(place)")
+    }
+    if let requestedAt, requestedAt != declaredAt {
+      lines.append("  Requested at: \(requestedAt)")
+    }
+    if !resolutionPath.isEmpty {
+      lines.append("  While resolving: \(resolutionPath.joined(separator: " -> "))")
+    }
+    if !searchedContainers.isEmpty {
+      lines.append(
+        "  Containers searched: \(searchedContainers.map { "\"\($0)\"" }.joined(separator: " -> "))"
+      )
+    }
+    if case .notRegistered = reason {
+      lines.append("  Registered for `\(typeName)`: \(registeredList)")
+    }
+    if case .needsParameter = reason {
+      lines.append("  Registered for `\(typeName)`: \(registeredList)")
+    }
+    lines.append("  To fix: \(fix)")
+    return lines.joined(separator: "\n")
+  }
+
+  private var requested: String {
+    "`\(typeName)`" + (alternativeName.map { " (alternative \"\($0)\")" } ?? "")
+  }
+
+  private var headline: String {
+    switch reason {
+    case .notRegistered:
+      "Cannot resolve \(requested): nothing is registered for it."
+    case .needsParameter:
+      "Cannot resolve \(requested): only a parametrized resolver is registered, "
+        + "and no parameter was given."
+    case .cycle(let path):
+      "Cannot resolve \(requested): dependency cycle \(path.joined(separator: " -> "))."
+    case .resolverFailed(let error):
+      "Cannot resolve \(requested): its resolver threw \(error)."
+    case .noContainer(nil):
+      "Cannot inject \(requested): no lookup policy is set, so there is no container."
+    case .noContainer(let policy?):
+      "Cannot inject \(requested): the lookup policy \(policy) found no container."
+    }
+  }
+
+  private var registeredList: String {
+    guard !registeredAlternatives.isEmpty else { return "nothing" }
+    return registeredAlternatives.map { $0.map { "alternative \"\($0)\"" } ?? "no alternative" }
+      .joined(separator: ", ")
+  }
+
+  private var registrationExample: String {
+    let alternative = alternativeName.map { "alternative: \"\($0)\"" }
+    switch reason {
+    case .needsParameter:
+      return "container.register(\(alternative.map { "\($0)" } ?? "")) "
+        + "{ (parameter: Any) -> \(typeName) in ... }"
+    default:
+      return "container.register(\(alternative ?? "")) { () -> \(typeName) in ... }"
+    }
+  }
+
+  private var fix: String {
+    switch reason {
+    case .notRegistered:
+      if registeredAlternatives.isEmpty {
+        return "register it before it is resolved: \(registrationExample)."
+      }
+      return "register it (\(registrationExample)), or ask for an alternative that is registered."
+    case .needsParameter:
+      return "resolve it with a parameter (`resolve(parameter:)`, or through property injection, "
+        + "which passes the enclosing object), or register a plain resolver: "
+        + "container.register\(alternativeName.map { "(alternative: \"\($0)\")" } ?? "") "
+        + "{ () -> \(typeName) in ... }."
+    case .cycle:
+      return "break the cycle: let one of these types take its dependency later "
+        + "(a lazy `@Injected` property, or `@InjectedWeakly` for a back reference) "
+        + "instead of resolving it in its resolver."
+    case .resolverFailed:
+      return "make the resolver of \(requested) succeed; the error it threw is above."
+    case .noContainer(nil):
+      return "set a policy at start-up, e.g. `Container.lookupPolicy = .singleton(container)`, "
+        + "or give the wrapper its container: `@Injected(.capturingContainerOnInit(from: container))`."
+    case .noContainer:
+      return "make the policy return a container for this type (a `Containerable` type must "
+        + "return a non-nil `container`; `.enclosingType(default:)` needs a default for other "
+        + "types), or give the wrapper its container: "
+        + "`@Injected(.capturingContainerOnInit(from: container))`."
+    }
+  }
+}

@@ -1,0 +1,43 @@
+extension Container {
+  /// A value for an injected function parameter, resolved when the function is called.
+  ///
+  /// Make one with ``Container/resolved(alternative:file:line:)`` and pass it with the
+  /// parameter's `$` name:
+  ///
+  /// ```swift
+  /// func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
+  ///
+  /// greet($greeter: container.resolved())
+  /// greet($greeter: container.resolved(alternative: .french))
+  /// ```
+  public struct Resolver<Value> {
+    let point: InjectionPoint
+    private let makeValue: () -> Value
+
+    init(point: InjectionPoint, _ makeValue: @escaping () -> Value) {
+      self.point = point
+      self.makeValue = makeValue
+    }
+
+    var alternative: RegistrationAlternative? { point.alternative }
+    var file: StaticString { point.file }
+    var line: UInt { point.line }
+
+    func resolve() -> Value { makeValue() }
+  }
+
+  /// A resolver for an injected function parameter: `greet($greeter: container.resolved())`.
+  ///
+  /// The value is resolved when the function is called. If it cannot be, the logger's
+  /// ``RavioliLogger/die(_:file:function:line:)`` stops the program with the full
+  /// diagnostic, naming this call.
+  /// - Parameter alternative: The name of the registration to use; `nil` for the unnamed one.
+  public func resolved<Value>(
+    alternative: RegistrationAlternative? = nil, file: StaticString = #fileID, line: UInt = #line
+  ) -> Resolver<Value> {
+    let point = InjectionPoint(alternative: alternative, file: file, function: "", line: line)
+    return Resolver(point: point) {
+      point.resolve(Value.self, in: self, parameter: nil, enclosingTypeName: nil)
+    }
+  }
+}

@@ -1,0 +1,132 @@
+/// A property whose value comes from a container.
+///
+/// By default the value is resolved at the first access, from the container that
+/// ``Container/lookupPolicy`` picks for the object, and kept: later reads return the same
+/// value. Parametrized resolvers receive the object that declares the property.
+///
+/// ```swift
+/// final class Screen {
+///   @Injected var greeter: Greeter
+///   @Injected(alternative: .french) var frenchGreeter: Greeter
+///   @Injected(.resolvingOnInit()) var clock: Clock
+///   @Injected var locale: String = "en"  // a stored value: nothing is resolved
+/// }
+/// ```
+///
+/// Lazy injection (``InjectionKind/lazily`` and ``InjectionKind/capturingContainerOnInit(from:)``)
+/// needs a class, because Swift gives the wrapper the enclosing object only in a class. In a
+/// struct use ``InjectionKind/resolvingOnInit(from:)``.
+///
+/// Assigning to the property replaces its value.
+///
+/// Function parameters can be injected too, which is handy in tests:
+///
+/// ```swift
+/// func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
+///
+/// greet($greeter: container.resolved())
+/// greet(greeter: EnglishGreeter())
+/// ```
+@propertyWrapper
+public struct Injected<Value> {
+  private enum State {
+    case pending(ContainerSource)
+    case resolved(Value)
+  }
+
+  private var state: State
+  private let point: InjectionPoint
+
+  /// Declares an injected property.
+  /// - Parameters:
+  ///   - kind: When the container is found and the value resolved;
+  ///     ``InjectionKind/capturingContainerOnInit(from:)`` by default.
+  ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  public init(
+    _ kind: InjectionKind = .capturingContainerOnInit(),
+    alternative: RegistrationAlternative? = nil,
+    file: StaticString = #fileID, function: String = #function, line: UInt = #line
+  ) {
+    point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
+    switch kind {
+    case .lazily:
+      state = .pending(.globalPolicy)
+    case .capturingContainerOnInit(let container?):
+      state = .pending(.container(container))
+    case .capturingContainerOnInit(nil):
+      state = .pending(.policy(Container.lookupPolicy))
+    case .resolvingOnInit(let container):
+      state = .resolved(point.resolveEagerly(Value.self, from: container))
+    }
+  }
+
+  /// Declares a property with a stored value, `@Injected var x: T = value`: nothing is
+  /// resolved. Also used when an injected function parameter is given a value:
+  /// `greet(greeter: EnglishGreeter())`.
+  public init(wrappedValue: Value, file: StaticString = #fileID, line: UInt = #line) {
+    point = InjectionPoint(alternative: nil, file: file, function: "", line: line)
+    state = .resolved(wrappedValue)
+  }
+
+  /// Injects a function parameter: `greet($greeter: container.resolved())`.
+  public init(projectedValue resolver: Container.Resolver<Value>) {
+    point = InjectionPoint(
+      alternative: resolver.alternative, file: resolver.file, function: "", line: resolver.line)
+    state = .resolved(resolver.resolve())
+  }
+
+  /// The value. Outside a class (where Swift uses this accessor instead of the enclosing
+  /// instance subscript) only a value that is already resolved can be read.
+  public var wrappedValue: Value {
+    get {
+      guard case .resolved(let value) = state else {
+        point.dieOfLazyInjectionOutsideClass(wrapper: "Injected", type: Value.self)
+      }
+      return value
+    }
+    set { state = .resolved(newValue) }
+  }
+
+  /// A resolver that hands over this property's value, for passing it to a function with an
+  /// injected parameter.
+  public var projectedValue: Container.Resolver<Value> {
+    let value = wrappedValue
+    return Container.Resolver(point: point) { value }
+  }
+
+  /// Reads and writes the property of a class, resolving it at the first read.
+  public static subscript<EnclosingSelf: AnyObject>(
+    _enclosingInstance instance: EnclosingSelf,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
+  ) -> Value {
+    get { value(of: instance, storage: storageKeyPath) }
+    set { instance[keyPath: storageKeyPath].state = .resolved(newValue) }
+  }
+
+  /// The projected value of a class's property: a resolver that resolves the property (if it
+  /// has not been yet) when it is used.
+  public static subscript<EnclosingSelf: AnyObject>(
+    _enclosingInstance instance: EnclosingSelf,
+    projected projectedKeyPath: KeyPath<EnclosingSelf, Container.Resolver<Value>>,
+    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
+  ) -> Container.Resolver<Value> {
+    Container.Resolver(point: instance[keyPath: storageKeyPath].point) {
+      value(of: instance, storage: storageKeyPath)
+    }
+  }
+
+  private static func value<EnclosingSelf: AnyObject>(
+    of instance: EnclosingSelf, storage: ReferenceWritableKeyPath<EnclosingSelf, Self>
+  ) -> Value {
+    let wrapper = instance[keyPath: storage]
+    switch wrapper.state {
+    case .resolved(let value):
+      return value
+    case .pending(let source):
+      let value = wrapper.point.resolve(Value.self, from: source, for: instance)
+      instance[keyPath: storage].state = .resolved(value)
+      return value
+    }
+  }
+}

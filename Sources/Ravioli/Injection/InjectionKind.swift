@@ -1,0 +1,28 @@
+/// When a property wrapper finds its container and resolves its value.
+///
+/// ```swift
+/// final class Screen {
+///   @Injected var greeter: Greeter                          // .capturingContainerOnInit()
+///   @Injected(.lazily) var analytics: Analytics
+///   @Injected(.resolvingOnInit(from: container)) var clock: Clock
+/// }
+/// ```
+public enum InjectionKind: Sendable {
+  /// Asks ``Container/lookupPolicy`` for the container at the first access, and resolves
+  /// then. Needs a class.
+  case lazily
+  /// Takes the container when the enclosing object is created, and resolves at the first
+  /// access. Needs a class.
+  ///
+  /// With no container given, it takes the ``Container/lookupPolicy`` in force when the
+  /// object is created, and asks it for the container at the first access. This is the
+  /// default.
+  case capturingContainerOnInit(from: Container? = nil)
+  /// Resolves at once, while the enclosing object is being created. Works in structs too.
+  ///
+  /// With no container given, ``Container/lookupPolicy`` is asked without an enclosing
+  /// instance, since there is none yet (see ``ContainerLookupPolicy``):
+  /// `.enclosingType(default:)` answers with its default container. Parametrized resolvers
+  /// are not used, since there is no enclosing object to give them.
+  case resolvingOnInit(from: Container? = nil)
+}

@@ -1,0 +1,97 @@
+/// Where a property wrapper finds its container once it resolves.
+enum ContainerSource: Sendable {
+  /// The global policy, read at the first access (`.lazily`).
+  case globalPolicy
+  /// The policy that was in force when the enclosing object was created.
+  case policy((any ContainerLookupPolicy)?)
+  /// A container given to the wrapper.
+  case container(Container)
+}
+
+/// What a property wrapper knows about its declaration: the request it makes, and where it
+/// was written, so that every message names the line that declared the property.
+struct InjectionPoint: Sendable {
+  let alternative: RegistrationAlternative?
+  let file: StaticString
+  let function: String
+  let line: UInt
+
+  private var declaredAt: String { "\(file):\(line)" }
+
+  /// Resolves a property of `instance` lazily: the policy is asked with the instance, and
+  /// parametrized resolvers receive it.
+  func resolve<Value, Enclosing: AnyObject>(
+    _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
+  ) -> Value {
+    let enclosingTypeName = String(describing: Enclosing.self)
+    let container = findContainer(
+      Value.self, from: source, for: instance, enclosingTypeName: enclosingTypeName)
+    return resolve(
+      Value.self, in: container, parameter: instance, enclosingTypeName: enclosingTypeName)
+  }
+
+  /// Resolves while the enclosing object is being created, before it exists.
+  func resolveEagerly<Value>(_ type: Value.Type, from container: Container?) -> Value {
+    let source: ContainerSource = container.map { .container($0) } ?? .globalPolicy
+    let noInstance: Any? = nil
+    let container = findContainer(
+      Value.self, from: source, for: noInstance, enclosingTypeName: nil)
+    return resolve(Value.self, in: container, parameter: nil, enclosingTypeName: nil)
+  }
+
+  /// Resolves on the one road; a failure stops the program through the logger.
+  func resolve<Value>(
+    _ type: Value.Type, in container: Container, parameter: Any?, enclosingTypeName: String?
+  ) -> Value {
+    do {
+      return try container.resolveValue(
+        type, alternative: alternative, parameter: parameter, site: RequestSite(file, line))
+    } catch {
+      die(error, enclosingTypeName: enclosingTypeName)
+    }
+  }
+
+  private func findContainer<Value, Enclosing>(
+    _ type: Value.Type, from source: ContainerSource, for instance: Enclosing,
+    enclosingTypeName: String?
+  ) -> Container {
+    let policy: (any ContainerLookupPolicy)?
+    switch source {
+    case .container(let container): return container
+    case .policy(let captured): policy = captured
+    case .globalPolicy: policy = Container.lookupPolicy
+    }
+    if let container = policy?.container(for: instance, file: file, function: function, line: line)
+    {
+      return container
+    }
+    let error = ResolutionError(
+      reason: .noContainer(policy: policy.map { String(describing: Swift.type(of: $0)) }),
+      typeName: String(describing: type), alternativeName: alternative?.name)
+    die(error, enclosingTypeName: enclosingTypeName)
+  }
+
+  func die(_ error: ResolutionError, enclosingTypeName: String?) -> Never {
+    var error = error
+    error.enclosingTypeName = enclosingTypeName
+    error.declaredAt = declaredAt
+    Container.logger.die(error.description, file: file, function: function, line: line)
+  }
+
+  /// Stops the program because the wrapper is used where it cannot work.
+  func dieOfMisuse(_ problem: String, fix: String) -> Never {
+    Container.logger.die(
+      "\(problem)\n  Declared at: \(declaredAt)\n  To fix: \(fix)", file: file,
+      function: function, line: line)
+  }
+
+  /// The message for a lazy wrapper read outside a class, where Swift gives it no enclosing
+  /// object.
+  func dieOfLazyInjectionOutsideClass(wrapper: String, type: Any.Type) -> Never {
+    dieOfMisuse(
+      "@\(wrapper) var of type `\(type)` resolves lazily, which needs a class: lazy "
+        + "injection goes through the enclosing object, and a struct or enum has none.",
+      fix: "write @\(wrapper)(.resolvingOnInit()) to resolve when the value is created, "
+        + "or make the enclosing type a class.")
+  }
+}

@@ -1,0 +1,61 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A mutual-exclusion lock built on `pthread_mutex_t`.
+///
+/// `Synchronization.Mutex` would be the obvious choice, but ThreadSanitizer on Linux does not
+/// see it (it reports races on data touched only inside `withLock`), and it would raise the
+/// Apple platform minimums. ThreadSanitizer understands `pthread_mutex_t` everywhere.
+// The mutex lives at a stable heap address and is only touched through pthread calls.
+final class Lock: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  init() {
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    let status = pthread_mutex_init(mutex, nil)
+    precondition(status == 0, "pthread_mutex_init failed with \(status)")
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  @inline(__always)
+  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
+}
+
+/// A value that is only read and written while holding its own lock.
+// `value` is only accessed inside `lock.withLock`.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = Lock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  @inline(__always)
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try lock.withLock { try body(&value) }
+  }
+}
+
+extension Locked where Value: Sendable {
+  /// The current value; a copy taken under the lock.
+  var current: Value {
+    get { withLock { $0 } }
+    set { withLock { $0 = newValue } }
+  }
+}
