@@ -1,0 +1,275 @@
+import Ravioli
+import Testing
+
+@Suite struct ContainerTests {
+  @Test func plainResolverRunsOnEveryResolution() throws {
+    let container = Container()
+    let counter = Counter()
+    container.register { () -> Service in Service(id: counter.increment()) }
+
+    let first: Service = try container.resolve()
+    let second: Service = try container.resolve()
+
+    #expect(first.id == 1)
+    #expect(second.id == 2)
+  }
+
+  @Test func protocolTypedRegistration() throws {
+    let container = Container()
+    container.register { () -> Greeter in EnglishGreeter() }
+
+    let greeter: Greeter = try container.resolve()
+
+    #expect(greeter.greet() == "Hello")
+  }
+
+  @Test func parametrizedResolverReceivesTheParameter() throws {
+    let container = Container()
+    container.register { (parameter: Any) -> String in "made for \(parameter)" }
+
+    let value: String = try container.resolve(parameter: 42)
+
+    #expect(value == "made for 42")
+  }
+
+  @Test func parametrizedResolverIsTriedBeforePlainThroughTheChain() throws {
+    let parent = Container(name: "parent")
+    let child = Container(parent: parent, name: "child")
+    parent.register { (parameter: Any) -> String in "parametrized in parent" }
+    child.register { () -> String in "plain in child" }
+
+    let withParameter: String = try child.resolve(parameter: 1)
+    let withoutParameter: String = try child.resolve()
+
+    #expect(withParameter == "parametrized in parent")
+    #expect(withoutParameter == "plain in child")
+  }
+
+  @Test func requestWithParameterFallsBackToPlainResolver() throws {
+    let container = Container()
+    container.register { () -> String in "plain" }
+
+    let value: String = try container.resolve(parameter: 1)
+
+    #expect(value == "plain")
+  }
+
+  @Test func parametrizedOnlyWithoutParameterSaysSo() {
+    let container = Container(name: "app")
+    container.register { (parameter: Any) -> String in "\(parameter)" }
+
+    let error = #expect(throws: ResolutionError.self) {
+      let _: String = try container.resolve()
+    }
+
+    guard case .needsParameter = error?.reason else {
+      Issue.record("expected .needsParameter, got \(String(describing: error?.reason))")
+      return
+    }
+    #expect(error?.description.contains("only a parametrized resolver is registered") == true)
+  }
+
+  @Test func alternativesAreSeparateRegistrations() throws {
+    let container = Container()
+    container.register { () -> Greeter in EnglishGreeter() }
+    container.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
+
+    let english: Greeter = try container.resolve()
+    let french: Greeter = try container.resolve(alternative: .french)
+    let runtimeNamed: Greeter = try container.resolve(alternative: RegistrationAlternative("french"))
+
+    #expect(english.greet() == "Hello")
+    #expect(french.greet() == "Bonjour")
+    #expect(runtimeNamed.greet() == "Bonjour")
+  }
+
+  @Test func registeringAValueMakesItsOptionalResolvable() throws {
+    let container = Container()
+    container.register { () -> Greeter in EnglishGreeter() }
+
+    let optional: Greeter? = try container.resolve()
+    let unwrapped: Greeter! = try container.resolve()
+
+    #expect(optional?.greet() == "Hello")
+    #expect(unwrapped.greet() == "Hello")
+    #expect(container.isResolvable(Greeter?.self))
+  }
+
+  @Test func anExplicitOptionalRegistrationWins() throws {
+    let container = Container()
+    container.register { () -> Greeter in EnglishGreeter() }
+    container.register { () -> Greeter? in nil }
+
+    let optional: Greeter? = try container.resolve()
+
+    #expect(optional == nil)
+  }
+
+  @Test func optionalOfUnregisteredTypeThrows() {
+    let container = Container()
+    #expect(throws: ResolutionError.self) {
+      let _: Greeter? = try container.resolve()
+    }
+  }
+
+  @Test func registeringAgainReplacesTheResolver() throws {
+    let container = Container()
+    container.register { () -> Greeter in EnglishGreeter() }
+    container.register { () -> Greeter in FrenchGreeter() }
+
+    let greeter: Greeter = try container.resolve()
+
+    #expect(greeter.greet() == "Bonjour")
+  }
+
+  @Test func parentChainIsSearchedWithAlternatives() throws {
+    let root = Container(name: "root")
+    let middle = Container(parent: root, name: "middle")
+    let leaf = Container(parent: middle, name: "leaf")
+    root.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
+    middle.register { () -> Greeter in EnglishGreeter() }
+
+    let french: Greeter = try leaf.resolve(alternative: .french)
+    let english: Greeter = try leaf.resolve()
+
+    #expect(french.greet() == "Bonjour")
+    #expect(english.greet() == "Hello")
+    #expect(leaf.isResolvable(Greeter.self, alternative: .french))
+    #expect(!leaf.isResolvable(Greeter.self, alternative: .another))
+    #expect(!root.isResolvable(Greeter.self))
+    #expect(leaf.parent === middle)
+    #expect(leaf.description == "Container \"leaf\" -> \"middle\" -> \"root\"")
+  }
+
+  @Test func childOverridesParentForItselfOnly() throws {
+    let parent = Container()
+    let child = Container(parent: parent)
+    parent.register { () -> Greeter in EnglishGreeter() }
+    child.register { () -> Greeter in FrenchGreeter() }
+
+    let fromChild: Greeter = try child.resolve()
+    let fromParent: Greeter = try parent.resolve()
+
+    #expect(fromChild.greet() == "Bonjour")
+    #expect(fromParent.greet() == "Hello")
+  }
+
+  @Test func removeAllRegistrationsEmptiesOnlyThatContainer() {
+    let parent = Container()
+    let child = Container(parent: parent)
+    parent.register { () -> Greeter in EnglishGreeter() }
+    child.register { () -> Service in Service() }
+
+    child.removeAllRegistrations()
+
+    #expect(!child.isResolvable(Service.self))
+    #expect(child.isResolvable(Greeter.self))
+  }
+
+  @Test func unnamedContainersGetDistinctReadableNames() {
+    let first = Container()
+    let second = Container()
+    #expect(first.name.hasPrefix("container-"))
+    #expect(first.name != second.name)
+    #expect(Container(name: "app").name == "app")
+  }
+
+  @Test func resolveIfRegisteredReturnsNilOnlyWhenNothingIsRegistered() {
+    let container = Container()
+    container.register { () -> Greeter in EnglishGreeter() }
+
+    let greeter: Greeter? = container.resolveIfRegistered()
+    let missing: Service? = container.resolveIfRegistered()
+    let withParameter: Greeter? = container.resolveIfRegistered(parameter: 1)
+
+    #expect(greeter?.greet() == "Hello")
+    #expect(missing == nil)
+    #expect(withParameter?.greet() == "Hello")
+  }
+
+  @Test func resolverMayResolveItsOwnDependencies() throws {
+    let container = Container()
+    container.register { () -> Greeter in EnglishGreeter() }
+    container.register { () -> String in
+      let greeter: Greeter = try container.resolve()
+      return greeter.greet() + ", world"
+    }
+
+    let value: String = try container.resolve()
+
+    #expect(value == "Hello, world")
+  }
+}
+
+@Suite struct ResolutionErrorTests {
+  @Test func notRegisteredNamesEverythingNeededToFixIt() {
+    let root = Container(name: "root")
+    let app = Container(parent: root, name: "app")
+    root.register { () -> Greeter in EnglishGreeter() }
+    app.register(alternative: .another) { () -> Greeter in EnglishGreeter() }
+
+    let error = #expect(throws: ResolutionError.self) {
+      let _: Greeter = try app.resolve(alternative: .french)
+    }
+
+    guard let error else { return }
+    guard case .notRegistered = error.reason else {
+      Issue.record("expected .notRegistered, got \(error.reason)")
+      return
+    }
+    #expect(error.typeName == "Greeter")
+    #expect(error.alternativeName == "french")
+    #expect(error.searchedContainers == ["app", "root"])
+    #expect(error.registeredAlternatives == [nil, "another"] || error.registeredAlternatives == ["another", nil])
+    let message = error.description
+    #expect(message.contains("Cannot resolve `Greeter` (alternative \"french\")"))
+    #expect(message.contains("Containers searched: \"app\" -> \"root\""))
+    #expect(message.contains("alternative \"another\""))
+    #expect(message.contains("no alternative"))
+    #expect(message.contains("ContainerTests.swift:"))
+    #expect(message.contains("To fix:"))
+  }
+
+  @Test func notRegisteredAtAllSaysNothing() {
+    let container = Container(name: "empty")
+    let error = #expect(throws: ResolutionError.self) {
+      let _: Greeter = try container.resolve()
+    }
+    #expect(error?.registeredAlternatives.isEmpty == true)
+    #expect(error?.description.contains("Registered for `Greeter`: nothing") == true)
+    #expect(error?.description.contains("container.register() { () -> Greeter in ... }") == true)
+  }
+
+  @Test func missingDependencyOfAResolverShowsThePath() {
+    let container = Container(name: "app")
+    container.register { () -> String in
+      let greeter: Greeter = try container.resolve()
+      return greeter.greet()
+    }
+
+    let error = #expect(throws: ResolutionError.self) {
+      let _: String = try container.resolve()
+    }
+
+    #expect(error?.typeName == "Greeter")
+    #expect(error?.resolutionPath == ["String", "Greeter"])
+    #expect(error?.description.contains("While resolving: String -> Greeter") == true)
+  }
+
+  @Test func resolverErrorsAreWrapped() {
+    struct Offline: Error {}
+    let container = Container()
+    container.register { () -> Service in throw Offline() }
+
+    let error = #expect(throws: ResolutionError.self) {
+      let _: Service = try container.resolve()
+    }
+
+    guard case .resolverFailed(let underlying) = error?.reason else {
+      Issue.record("expected .resolverFailed, got \(String(describing: error?.reason))")
+      return
+    }
+    #expect(underlying is Offline)
+    #expect(error?.description.contains("its resolver threw Offline()") == true)
+  }
+}

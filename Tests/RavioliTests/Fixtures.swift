@@ -1,0 +1,63 @@
+import Foundation
+import Ravioli
+
+protocol Greeter: Sendable {
+  func greet() -> String
+}
+
+struct EnglishGreeter: Greeter {
+  func greet() -> String { "Hello" }
+}
+
+struct FrenchGreeter: Greeter {
+  func greet() -> String { "Bonjour" }
+}
+
+final class Service: Sendable {
+  let id: Int
+  init(id: Int = 0) { self.id = id }
+}
+
+protocol Delegate: AnyObject, Sendable {}
+
+final class ScreenDelegate: Delegate {}
+
+extension RegistrationAlternative {
+  static let french: RegistrationAlternative = "french"
+  static let another: RegistrationAlternative = "another"
+}
+
+/// Counts calls from any thread.
+final class Counter: @unchecked Sendable {  // `value` is only touched under `lock`
+  private let lock = NSLock()
+  private var count = 0
+
+  var value: Int { lock.withLock { count } }
+
+  @discardableResult
+  func increment() -> Int { lock.withLock { count += 1; return count } }
+}
+
+/// A logger that keeps what it is told, for checking messages.
+final class RecordingLogger: RavioliLogger, @unchecked Sendable {  // `entries` is only touched under `lock`
+  private let lock = NSLock()
+  private var entries: [(level: RavioliLoggingLevel, message: String)] = []
+
+  var messages: [(level: RavioliLoggingLevel, message: String)] { lock.withLock { entries } }
+
+  func log(
+    _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
+    file: StaticString, function: String, line: UInt
+  ) {
+    let text = message()
+    lock.withLock { entries.append((level, text)) }
+  }
+
+  func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never {
+    fatalError(message)
+  }
+}
+
+func text(_ bytes: [UInt8]?) -> String {
+  String(decoding: bytes ?? [], as: UTF8.self)
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Ravioli
+import Testing
+
+private final class WeakScreen {
+  @InjectedWeakly var delegate: Delegate?
+}
+
+private final class EagerWeakScreen {
+  @InjectedWeakly(.resolvingOnInit(), alternative: .another) var delegate: Delegate?
+}
+
+extension GlobalStateTests {
+  @Suite struct InjectedWeaklyTests {
+    let container = Container(name: "weak-tests")
+    let counter = Counter()
+    let registered = DroppableReference(ScreenDelegate())
+
+    init() {
+      container.register { [counter, registered] () -> Delegate in
+        counter.increment()
+        return registered.value!
+      }
+      container.register(alternative: .another) { [registered] () -> Delegate in
+        registered.value!
+      }
+      Container.lookupPolicy = .singleton(container)
+    }
+
+    @Test func resolvesFromAPlainRegistrationOnce() {
+      let screen = WeakScreen()
+      #expect(screen.delegate === registered.value)
+      #expect(screen.delegate === registered.value)
+      #expect(counter.value == 1)
+    }
+
+    @Test func readsNilAfterReleaseAndDoesNotResolveAgain() {
+      let screen = WeakScreen()
+      #expect(screen.delegate != nil)
+
+      registered.value = nil
+
+      #expect(screen.delegate == nil)
+      #expect(counter.value == 1)
+    }
+
+    @Test func resolvingOnInitWithAnAlternative() {
+      let screen = EagerWeakScreen()
+      #expect(screen.delegate === registered.value)
+      registered.value = nil
+      #expect(screen.delegate == nil)
+    }
+
+    @Test func assignmentIsHeldWeakly() {
+      let screen = WeakScreen()
+      var replacement: ScreenDelegate? = ScreenDelegate()
+      screen.delegate = replacement
+      #expect(screen.delegate === replacement)
+      #expect(counter.value == 0)
+
+      replacement = nil
+
+      #expect(screen.delegate == nil)
+    }
+  }
+}
+
+/// Holds an optional object that tests can drop, from any thread.
+final class DroppableReference<Value: AnyObject>: @unchecked Sendable {  // `stored` is only touched under `lock`
+  private let lock = NSLock()
+  private var stored: Value?
+
+  init(_ value: Value) { stored = value }
+
+  var value: Value? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}
