@@ -1,0 +1,165 @@
+import Ravioli
+import Testing
+
+// Every way injection can stop the program, each run in its own process (an exit test), with
+// the message it leaves on standard error.
+
+private final class Screen {
+  static let line = #line + 1
+  @Injected var greeter: Greeter
+}
+
+private final class LazyScreen {
+  static let line = #line + 1
+  @Injected(.lazily, alternative: .french) var greeter: Greeter
+}
+
+private struct LazyValue {
+  static let line = #line + 1
+  @Injected var greeter: Greeter
+}
+
+private struct Numbers {
+  static let line = #line + 1
+  @InjectedWeakly(.resolvingOnInit()) var number: Int?
+}
+
+private final class WeakScreen {
+  @InjectedWeakly var delegate: Delegate?
+}
+
+private final class Node {
+  static let line = #line + 1
+  @Injected(.resolvingOnInit()) var next: Node
+}
+
+private struct Refusing: ContainerLookupPolicy {
+  func container<EnclosingType>(
+    for instance: EnclosingType, file: StaticString, function: String, line: UInt
+  ) -> Container? { nil }
+}
+
+private func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
+
+@Suite struct DeathTests {
+  @Test func injectionWithoutAPolicy() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Screen().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot inject `Greeter`: no lookup policy is set"))
+    #expect(message.contains("Injected into: `Screen`, property declared at RavioliTests/DeathTests.swift:\(Screen.line)"))
+    #expect(message.contains("Container.lookupPolicy = .singleton(container)"))
+  }
+
+  @Test func lazyInjectionWithoutAPolicy() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = LazyScreen().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot inject `Greeter` (alternative \"french\"): no lookup policy"))
+    #expect(message.contains("DeathTests.swift:\(LazyScreen.line)"))
+  }
+
+  @Test func policyThatFindsNoContainer() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Container.lookupPolicy = .enclosingType()
+      _ = Screen().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("the lookup policy EnclosingTypeContainer found no container"))
+    #expect(message.contains("Injected into: `Screen`"))
+    #expect(message.contains("To fix:"))
+  }
+
+  @Test func customPolicyThatRefusesEagerInjection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Container.lookupPolicy = Refusing()
+      _ = Node()
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("the lookup policy Refusing found no container"))
+    #expect(message.contains("DeathTests.swift:\(Node.line)"))
+  }
+
+  @Test func unregisteredProperty() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let root = Container(name: "root")
+      root.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
+      Container.lookupPolicy = .singleton(Container(parent: root, name: "screen"))
+      _ = Screen().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot resolve `Greeter`: nothing is registered for it."))
+    #expect(message.contains("Injected into: `Screen`, property declared at RavioliTests/DeathTests.swift:\(Screen.line)"))
+    #expect(message.contains("Containers searched: \"screen\" -> \"root\""))
+    #expect(message.contains("Registered for `Greeter`: alternative \"french\""))
+    #expect(message.contains("To fix: register it"))
+  }
+
+  @Test func lazyInjectionInAStruct() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container()
+      container.register { () -> Greeter in EnglishGreeter() }
+      Container.lookupPolicy = .singleton(container)
+      _ = LazyValue().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("resolves lazily, which needs a class"))
+    #expect(message.contains("DeathTests.swift:\(LazyValue.line)"))
+    #expect(message.contains("@Injected(.resolvingOnInit())"))
+  }
+
+  @Test func weakInjectionOfAValueType() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container()
+      container.register { () -> Int in 3 }
+      Container.lookupPolicy = .singleton(container)
+      _ = Numbers()
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("@InjectedWeakly var of type `Int?` holds its value weakly"))
+    #expect(message.contains("DeathTests.swift:\(Numbers.line)"))
+  }
+
+  @Test func weakInjectionWithoutARegistration() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Container.lookupPolicy = .singleton(Container(name: "empty"))
+      _ = WeakScreen().delegate
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot resolve `Delegate`: nothing is registered for it."))
+    #expect(message.contains("Injected into: `WeakScreen`"))
+  }
+
+  @Test func cycleThroughEagerPropertyInjection() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container()
+      container.register { () -> Node in Node() }
+      Container.lookupPolicy = .singleton(container)
+      _ = try? container.resolve() as Node
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("dependency cycle Node -> Node"))
+    #expect(message.contains("DeathTests.swift:\(Node.line)"))
+  }
+
+  @Test func functionParameterWithoutARegistration() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = greet($greeter: Container(name: "params").resolved(alternative: .another))
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot resolve `Greeter` (alternative \"another\")"))
+    #expect(message.contains("Containers searched: \"params\""))
+    #expect(message.contains("DeathTests.swift:"))
+  }
+
+  @Test func theLoggerIsToldBeforeTheProgramStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Container.logger = StandardErrorLogger(minimumLevel: .error)
+      _ = Screen().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("[Ravioli] error: Cannot inject `Greeter`"))
+  }
+}

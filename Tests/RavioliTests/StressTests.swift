@@ -1,0 +1,128 @@
+import Dispatch
+import Ravioli
+import Testing
+
+// These suites run under ThreadSanitizer in CI (`swift test --sanitize=thread --filter Stress`).
+// Each asserts the results too, so a lost update or a torn read fails even without it.
+
+private let threads = 8
+private let operationsPerThread = 2_000
+
+@Suite struct ContainerStressTests {
+  @Test func registeringAndResolvingFromManyThreads() throws {
+    let root = Container(name: "root")
+    let app = Container(parent: root, name: "app")
+    root.register { () -> Greeter in EnglishGreeter() }
+    app.register { () -> Service in Service(id: 1) }
+    let failures = Counter()
+
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      let mine = RegistrationAlternative("thread-\(thread)")
+      for operation in 0..<operationsPerThread {
+        app.register(alternative: mine) { () -> Service in Service(id: operation) }
+        let shared = RegistrationAlternative("shared-\(operation % 16)")
+        app.register(alternative: shared) { () -> Service in Service(id: thread) }
+
+        let stable: Service? = try? app.resolve()
+        let own: Service? = try? app.resolve(alternative: mine)
+        let greeter: Greeter? = try? app.resolve()
+        let contended: Service? = try? app.resolve(alternative: shared)
+        if stable?.id != 1 || own?.id != operation || greeter == nil || contended == nil
+          || !app.isResolvable(Service.self, alternative: shared)
+        {
+          failures.increment()
+        }
+        if operation % 100 == 0 {
+          let session = Container(parent: app)
+          session.register { () -> Greeter in FrenchGreeter() }
+          let french: Greeter? = try? session.resolve()
+          if french?.greet() != "Bonjour" { failures.increment() }
+          session.removeAllRegistrations()
+        }
+      }
+    }
+
+    #expect(failures.value == 0)
+  }
+
+  @Test func nestedResolutionOnManyThreadsIsNeverMistakenForACycle() throws {
+    let container = Container()
+    container.register { () -> Service in Service(id: 7) }
+    container.register { () -> String in
+      let service: Service = try container.resolve()
+      return "service \(service.id)"
+    }
+    container.register { () -> [String] in [try container.resolve(), try container.resolve()] }
+    let failures = Counter()
+
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      for _ in 0..<operationsPerThread {
+        do {
+          let values: [String] = try container.resolve()
+          if values != ["service 7", "service 7"] { failures.increment() }
+        } catch {
+          failures.increment()
+        }
+      }
+    }
+
+    #expect(failures.value == 0)
+  }
+
+  @Test func cyclesAreReportedOnEveryThread() {
+    let container = Container()
+    container.register { () -> Service in try container.resolve() }
+    let cycles = Counter()
+
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      for _ in 0..<operationsPerThread / 10 {
+        do throws(ResolutionError) {
+          let _: Service = try container.resolve()
+        } catch {
+          if case .cycle(let path) = error.reason, path == ["Service", "Service"] {
+            cycles.increment()
+          }
+        }
+      }
+    }
+
+    #expect(cycles.value == threads * operationsPerThread / 10)
+  }
+}
+
+private final class StressScreen {
+  @Injected(.lazily) var service: Service
+  @InjectedWeakly(.lazily) var delegate: Delegate?
+}
+
+extension GlobalStateTests {
+  @Suite struct InjectionStressTests {
+    @Test func policyLoggerAndInjectionFromManyThreads() {
+      let delegate = ScreenDelegate()
+      let containers = (0..<4).map { index in
+        let container = Container(name: "stress-\(index)")
+        container.register { () -> Service in Service(id: index) }
+        container.register { () -> Delegate in delegate }
+        return container
+      }
+      Container.lookupPolicy = .singleton(containers[0])
+      let failures = Counter()
+
+      DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        for operation in 0..<operationsPerThread {
+          if operation % 50 == 0 {
+            Container.lookupPolicy = .singleton(containers[(thread + operation) % containers.count])
+            Container.logger = operation % 100 == 0 ? SilentLogger() : StandardErrorLogger()
+          }
+          let screen = StressScreen()
+          if !(0..<containers.count).contains(screen.service.id) || screen.delegate !== delegate {
+            failures.increment()
+          }
+        }
+      }
+      Container.logger = StandardErrorLogger()
+
+      #expect(failures.value == 0)
+    }
+  }
+}
