@@ -1,1 +1,23 @@
 import Ravioli
+
+// `swift run QuickStart` walks through README.md's examples in order.
+
+Container.logger = StandardErrorLogger(minimumLevel: .warning)
+
+print("— The 30-second tutorial")
+thirtySecondTutorial()
+
+print("\n— Registering and resolving")
+try registering()
+
+print("\n— Every injection option")
+let app = Container(name: "quick-start")
+app.register { () -> Greeter in EnglishGreeter() }
+app.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
+app.register { () -> Analytics in Analytics() }
+app.register { () -> ImageCache in ImageCache() }
+app.register { (parameter: Any) -> TaggedLogger in TaggedLogger(tag: "\(type(of: parameter))") }
+injectionOptions(container: app)
+
+print("\n— A custom lookup policy")
+customPolicy(app: app)

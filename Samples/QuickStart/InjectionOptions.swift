@@ -1,0 +1,48 @@
+import Ravioli
+
+// Every injection option, as README.md shows them.
+
+protocol ScreenDelegate: AnyObject, Sendable {
+  func screenDidAppear()
+}
+
+final class Coordinator: ScreenDelegate {
+  func screenDidAppear() { print("the coordinator saw the screen appear") }
+}
+
+final class SettingsScreen {
+  @Injected var greeter: Greeter  // found and resolved at the first access
+  @Injected(alternative: .french) var frenchGreeter: Greeter
+  @Injected(.lazily) var analytics: Analytics  // asks the policy at the first access
+  @Injected(.resolvingOnInit()) var cache: ImageCache  // resolved when the screen is created
+  @Injected var logger: TaggedLogger  // a parametrized resolver gets this screen
+  @Injected var title: String = "Settings"  // a stored value: nothing is resolved
+  @InjectedWeakly var delegate: ScreenDelegate?  // held weakly
+}
+
+/// Structs have no enclosing instance for lazy injection: resolve when the value is created.
+struct GreetingCard {
+  @Injected(.resolvingOnInit()) var greeter: Greeter
+}
+
+func greet(@Injected greeter: Greeter) -> String {
+  greeter.greet()
+}
+
+func injectionOptions(container: Container) {
+  let coordinator = Coordinator()
+  container.register { () -> ScreenDelegate in coordinator }
+  Container.lookupPolicy = .singleton(container)
+
+  let screen = SettingsScreen()
+  print(screen.greeter.greet(), screen.frenchGreeter.greet())
+  screen.analytics.track("settings opened")
+  screen.logger.log("opened \(screen.title)")
+  screen.delegate?.screenDidAppear()
+  screen.greeter = FrenchGreeter()  // assignment replaces the value
+  print(screen.greeter.greet(), GreetingCard().greeter.greet())
+
+  print(greet($greeter: container.resolved()))
+  print(greet($greeter: container.resolved(alternative: .french)))
+  print(greet(greeter: EnglishGreeter()))
+}

@@ -1,0 +1,62 @@
+import Ravioli
+
+// Registering and resolving, as README.md shows them.
+
+struct FrenchGreeter: Greeter {
+  func greet() -> String { "Bonjour !" }
+}
+
+extension RegistrationAlternative {
+  static let french: RegistrationAlternative = "french"
+}
+
+/// Logs with the name of the type it was made for.
+struct TaggedLogger: Sendable {
+  let tag: String
+  func log(_ text: String) { print("[\(tag)] \(text)") }
+}
+
+final class Analytics: Sendable {
+  func track(_ event: String) { print("tracked \(event)") }
+}
+
+/// Not `Sendable`: a resolver may create it, but not capture it.
+final class ImageCache {
+  var images: [String: [UInt8]] = [:]
+}
+
+func registering() throws {
+  let container = Container(name: "app")
+
+  container.register { () -> Greeter in EnglishGreeter() }
+  container.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
+  container.register { (parameter: Any) -> TaggedLogger in
+    TaggedLogger(tag: "\(type(of: parameter))")
+  }
+
+  let greeter: Greeter = try container.resolve()
+  let french: Greeter = try container.resolve(alternative: .french)
+  let optional: Greeter? = try container.resolve()
+  let logger: TaggedLogger = try container.resolve(parameter: "a string")
+  print(greeter.greet(), french.greet(), optional?.greet() ?? "-")
+  logger.log("resolved with a parameter")
+
+  // A resolver may be called from any thread, so what it captures must be Sendable...
+  let analytics = Analytics()
+  container.register { () -> Analytics in analytics }
+  // ...or it creates the instance itself.
+  container.register { () -> ImageCache in ImageCache() }
+
+  let tracker: Analytics? = container.resolveIfRegistered()
+  tracker?.track("registered")
+  if container.isResolvable(ImageCache.self) {
+    print("an image cache can be resolved")
+  }
+
+  do {
+    let spanish: Greeter = try container.resolve(alternative: "spanish")
+    print(spanish.greet())
+  } catch {
+    print(error)
+  }
+}
