@@ -50,7 +50,8 @@ private final class Leaf: Sendable {}
 
   @Test func cycleThroughParametrizedAndOptionalResolversIsReported() {
     let container = Container()
-    container.register { (parameter: Any) -> A in A(b: try container.resolve(parameter: parameter)) }
+    container.register { (parameter: Any) -> A in A(b: try container.resolve(parameter: parameter))
+    }
     container.register { () -> B in
       let a: A? = try container.resolve(parameter: "again")
       return B(a: a!)

@@ -48,7 +48,10 @@ private func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
     }
     let message = text(result?.standardErrorContent)
     #expect(message.contains("Cannot inject `Greeter`: no lookup policy is set"))
-    #expect(message.contains("Injected into: `Screen`, property declared at RavioliTests/DeathTests.swift:\(Screen.line)"))
+    #expect(
+      message.contains(
+        "Injected into: `Screen`, property declared at RavioliTests/DeathTests.swift:\(Screen.line)"
+      ))
     #expect(message.contains("Container.lookupPolicy = .singleton(container)"))
   }
 
@@ -91,7 +94,10 @@ private func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
     }
     let message = text(result?.standardErrorContent)
     #expect(message.contains("Cannot resolve `Greeter`: nothing is registered for it."))
-    #expect(message.contains("Injected into: `Screen`, property declared at RavioliTests/DeathTests.swift:\(Screen.line)"))
+    #expect(
+      message.contains(
+        "Injected into: `Screen`, property declared at RavioliTests/DeathTests.swift:\(Screen.line)"
+      ))
     #expect(message.contains("Containers searched: \"screen\" -> \"root\""))
     #expect(message.contains("Registered for `Greeter`: alternative \"french\""))
     #expect(message.contains("To fix: register it"))

@@ -28,18 +28,25 @@ extension RegistrationAlternative {
 }
 
 /// Counts calls from any thread.
-final class Counter: @unchecked Sendable {  // `value` is only touched under `lock`
+// `count` is only touched under `lock`.
+final class Counter: @unchecked Sendable {
   private let lock = NSLock()
   private var count = 0
 
   var value: Int { lock.withLock { count } }
 
   @discardableResult
-  func increment() -> Int { lock.withLock { count += 1; return count } }
+  func increment() -> Int {
+    lock.withLock {
+      count += 1
+      return count
+    }
+  }
 }
 
 /// A logger that keeps what it is told, for checking messages.
-final class RecordingLogger: RavioliLogger, @unchecked Sendable {  // `entries` is only touched under `lock`
+// `entries` is only touched under `lock`.
+final class RecordingLogger: RavioliLogger, @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [(level: RavioliLoggingLevel, message: String)] = []
 

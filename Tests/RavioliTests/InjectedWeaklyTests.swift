@@ -66,7 +66,8 @@ extension GlobalStateTests {
 }
 
 /// Holds an optional object that tests can drop, from any thread.
-final class DroppableReference<Value: AnyObject>: @unchecked Sendable {  // `stored` is only touched under `lock`
+// `stored` is only touched under `lock`.
+final class DroppableReference<Value: AnyObject>: @unchecked Sendable {
   private let lock = NSLock()
   private var stored: Value?
 

@@ -10,7 +10,9 @@ extension GlobalStateTests {
     }
 
     /// Other suites run alongside and log too: look only at this container's messages.
-    private func messages(about container: Container) -> [(level: RavioliLoggingLevel, message: String)] {
+    private func messages(about container: Container) -> [(
+      level: RavioliLoggingLevel, message: String
+    )] {
       logger.messages.filter { $0.message.contains("\"\(container.name)\"") }
     }
 
@@ -83,7 +85,8 @@ extension GlobalStateTests {
 
   @Test func dieWritesTheWholeMessageThenStops() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      StandardErrorLogger().die("first line\n  second line", file: "F.swift", function: "f", line: 1)
+      StandardErrorLogger().die(
+        "first line\n  second line", file: "F.swift", function: "f", line: 1)
     }
     let standardError = text(result?.standardErrorContent)
     #expect(standardError.contains("[Ravioli] error: first line\n  second line"))

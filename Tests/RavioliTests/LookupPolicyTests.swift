@@ -42,7 +42,8 @@ private struct EagerValue {
 }
 
 /// Remembers what it was asked with, and answers with one container.
-private final class RecordingPolicy: ContainerLookupPolicy, @unchecked Sendable {  // `asked` is only touched under `lock`
+// `asked` is only touched under `lock`.
+private final class RecordingPolicy: ContainerLookupPolicy, @unchecked Sendable {
   let answer: Container?
   private let lock = NSLock()
   private var asked: [String] = []

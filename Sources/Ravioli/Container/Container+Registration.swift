@@ -72,7 +72,8 @@ extension Container {
       return table[key, parametrized: parametrized]
     }
     let logger = Self.logger
-    let what = (parametrized ? "a parametrized resolver for " : "")
+    let what =
+      (parametrized ? "a parametrized resolver for " : "")
       + "`\(describeRequest(Value.self, key.alternative))`"
     if let replaced {
       let earlier = unsafeDowncast(replaced, to: Registration<Value>.self)

@@ -154,7 +154,8 @@ extension Container {
   private func firstRegistration(for key: RegistrationKey, parametrized: Bool) -> AnyObject? {
     var container: Container? = self
     while let current = container {
-      if let registration = current.registrations.withLock({ $0[key, parametrized: parametrized] }) {
+      if let registration = current.registrations.withLock({ $0[key, parametrized: parametrized] })
+      {
         return registration
       }
       container = current.parent
@@ -199,7 +200,8 @@ extension Container {
     var onlyParametrized = false
     for container in chain {
       container.registrations.withLock { table in
-        for alternative in table.alternatives(of: key.type) where !alternatives.contains(alternative) {
+        for alternative in table.alternatives(of: key.type)
+        where !alternatives.contains(alternative) {
           alternatives.append(alternative)
         }
         onlyParametrized = onlyParametrized || table.parametrized[key] != nil

@@ -33,9 +33,14 @@ public final class Container: Sendable {
   ///     `container-2`, and so on.
   public init(parent: Container? = nil, name: String? = nil) {
     self.parent = parent
-    self.name =
-      name
-      ?? "container-\(Self.unnamedCount.withLock { count in count += 1; return count })"
+    self.name = name ?? "container-\(Self.nextUnnamedNumber())"
+  }
+
+  private static func nextUnnamedNumber() -> Int {
+    unnamedCount.withLock { count in
+      count += 1
+      return count
+    }
   }
 
   /// The containers searched for a request, this one first.

@@ -9,8 +9,9 @@ final class Registration<Value>: Sendable {
   let file: StaticString
   let line: UInt
 
-  init(file: StaticString, line: UInt, make: @escaping @Sendable (_ parameter: Any?) throws -> Value)
-  {
+  init(
+    file: StaticString, line: UInt, make: @escaping @Sendable (_ parameter: Any?) throws -> Value
+  ) {
     self.make = make
     self.file = file
     self.line = line

@@ -44,8 +44,7 @@ public protocol RavioliLogger: Sendable {
 }
 
 /// How important a logged message is, from least to most.
-public enum RavioliLoggingLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible
-{
+public enum RavioliLoggingLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
   /// Detail about registrations, for following what the container does.
   case debug
   /// Noteworthy events that are not problems.

@@ -6,7 +6,7 @@
 /// searched, what is registered for the type instead, and how to fix it.
 ///
 /// ```swift
-/// do {
+/// do throws(ResolutionError) {
 ///   let greeter: Greeter = try container.resolve(alternative: .french)
 ///   print(greeter.greet())
 /// } catch {
@@ -122,33 +122,34 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
   private var registeredList: String {
     guard !registeredAlternatives.isEmpty else { return "nothing" }
-    return registeredAlternatives.map { $0.map { "alternative \"\($0)\"" } ?? "no alternative" }
-      .joined(separator: ", ")
+    return registeredAlternatives.map {
+      $0.map { "alternative \"\($0)\"" } ?? "the unnamed registration"
+    }
+    .joined(separator: ", ")
   }
 
-  private var registrationExample: String {
-    let alternative = alternativeName.map { "alternative: \"\($0)\"" }
-    switch reason {
-    case .needsParameter:
-      return "container.register(\(alternative.map { "\($0)" } ?? "")) "
-        + "{ (parameter: Any) -> \(typeName) in ... }"
-    default:
-      return "container.register(\(alternative ?? "")) { () -> \(typeName) in ... }"
-    }
+  /// `container.register { () -> Greeter in ... }`, with the alternative that was asked for.
+  private var plainRegistrationExample: String {
+    let argument = alternativeName.map { "(alternative: \"\($0)\")" } ?? ""
+    return "`container.register\(argument) { () -> \(typeName) in ... }`"
   }
+
+  private static let givingTheContainer =
+    "or give the wrapper its container: `@Injected(.capturingContainerOnInit(from: container))` "
+    + "or `@Injected(.resolvingOnInit(from: container))`."
 
   private var fix: String {
     switch reason {
     case .notRegistered:
       if registeredAlternatives.isEmpty {
-        return "register it before it is resolved: \(registrationExample)."
+        return "register it before it is resolved: \(plainRegistrationExample)."
       }
-      return "register it (\(registrationExample)), or ask for an alternative that is registered."
+      return "register it (\(plainRegistrationExample)), or ask for an alternative that is "
+        + "registered."
     case .needsParameter:
       return "resolve it with a parameter (`resolve(parameter:)`, or through property injection, "
         + "which passes the enclosing object), or register a plain resolver: "
-        + "container.register\(alternativeName.map { "(alternative: \"\($0)\")" } ?? "") "
-        + "{ () -> \(typeName) in ... }."
+        + "\(plainRegistrationExample)."
     case .cycle:
       return "break the cycle: let one of these types take its dependency later "
         + "(a lazy `@Injected` property, or `@InjectedWeakly` for a back reference) "
@@ -157,12 +158,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "make the resolver of \(requested) succeed; the error it threw is above."
     case .noContainer(nil):
       return "set a policy at start-up, e.g. `Container.lookupPolicy = .singleton(container)`, "
-        + "or give the wrapper its container: `@Injected(.capturingContainerOnInit(from: container))`."
+        + Self.givingTheContainer
     case .noContainer:
       return "make the policy return a container for this type (a `Containerable` type must "
         + "return a non-nil `container`; `.enclosingType(default:)` needs a default for other "
-        + "types), or give the wrapper its container: "
-        + "`@Injected(.capturingContainerOnInit(from: container))`."
+        + "types), " + Self.givingTheContainer
     }
   }
 }

@@ -19,10 +19,6 @@ extension Container {
       self.makeValue = makeValue
     }
 
-    var alternative: RegistrationAlternative? { point.alternative }
-    var file: StaticString { point.file }
-    var line: UInt { point.line }
-
     func resolve() -> Value { makeValue() }
   }
 

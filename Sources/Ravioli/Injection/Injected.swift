@@ -70,8 +70,7 @@ public struct Injected<Value> {
 
   /// Injects a function parameter: `greet($greeter: container.resolved())`.
   public init(projectedValue resolver: Container.Resolver<Value>) {
-    point = InjectionPoint(
-      alternative: resolver.alternative, file: resolver.file, function: "", line: resolver.line)
+    point = resolver.point
     state = .resolved(resolver.resolve())
   }
 
