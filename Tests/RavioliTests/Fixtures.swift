@@ -20,7 +20,7 @@ final class Service: Sendable {
 
 protocol Delegate: AnyObject, Sendable {}
 
-final class ScreenDelegate: Delegate {}
+final class SampleDelegate: Delegate {}
 
 extension RegistrationAlternative {
   static let french: RegistrationAlternative = "french"

@@ -14,7 +14,7 @@ extension GlobalStateTests {
   @Suite struct InjectedWeaklyTests {
     let container = Container(name: "weak-tests")
     let counter = Counter()
-    let registered = DroppableReference(ScreenDelegate())
+    let registered = DroppableReference(SampleDelegate())
 
     init() {
       container.register { [counter, registered] () -> Delegate in
@@ -53,7 +53,7 @@ extension GlobalStateTests {
 
     @Test func assignmentIsHeldWeakly() {
       let screen = WeakScreen()
-      var replacement: ScreenDelegate? = ScreenDelegate()
+      var replacement: SampleDelegate? = SampleDelegate()
       screen.delegate = replacement
       #expect(screen.delegate === replacement)
       #expect(counter.value == 0)

@@ -1,7 +1,7 @@
 import Ravioli
 import Testing
 
-// README.md examples that no sample holds. `.ci/check-readme-snippets` checks that every
+// README.md examples that no sample holds. `.ci/check-examples` checks that every
 // Swift block of the README appears verbatim in a sample or a test, such as these.
 
 struct PrintingLogger: RavioliLogger {

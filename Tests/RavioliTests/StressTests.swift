@@ -98,7 +98,7 @@ private final class StressScreen {
 extension GlobalStateTests {
   @Suite struct InjectionStressTests {
     @Test func policyLoggerAndInjectionFromManyThreads() {
-      let delegate = ScreenDelegate()
+      let delegate = SampleDelegate()
       let containers = (0..<4).map { index in
         let container = Container(name: "stress-\(index)")
         container.register { () -> Service in Service(id: index) }

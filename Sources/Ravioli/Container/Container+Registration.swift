@@ -18,6 +18,8 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - resolver: Returns the value.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   public func register<Value>(
     alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line,
@@ -36,13 +38,15 @@ extension Container {
   /// parent chain, then plain ones. A request without a parameter uses only plain ones.
   ///
   /// ```swift
-  /// container.register { (parameter: Any) -> Logger in
-  ///   PrefixLogger(prefix: "\(type(of: parameter))")
+  /// container.register { (parameter: Any) -> TaggedLogger in
+  ///   TaggedLogger(tag: "\(type(of: parameter))")
   /// }
   /// ```
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - resolver: Returns the value for the given parameter.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   public func register<Value>(
     alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line,

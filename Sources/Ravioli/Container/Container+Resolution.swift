@@ -7,7 +7,10 @@ extension Container {
   /// ```
   ///
   /// Resolving `Value?` finds a registration of `Value?` or, failing that, of `Value`.
-  /// - Parameter alternative: The name of the registration to use; `nil` for the unnamed one.
+  /// - Parameters:
+  ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: ``ResolutionError`` when no plain resolver is registered, the resolution
   ///   needs itself (a cycle), or the resolver throws.
   public func resolve<Value>(
@@ -24,6 +27,8 @@ extension Container {
   /// - Parameters:
   ///   - parameter: The value handed to a parametrized resolver.
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: ``ResolutionError`` when no resolver is registered, the resolution needs
   ///   itself (a cycle), or the resolver throws.
   public func resolve<Value>(
@@ -40,9 +45,12 @@ extension Container {
   /// missing) are logged at the `.error` level before `nil` is returned.
   ///
   /// ```swift
-  /// let analytics: Analytics? = container.resolveIfRegistered()
+  /// let tracker: Analytics? = container.resolveIfRegistered()
   /// ```
-  /// - Parameter alternative: The name of the registration to use; `nil` for the unnamed one.
+  /// - Parameters:
+  ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   public func resolveIfRegistered<Value>(
     alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line
@@ -56,6 +64,8 @@ extension Container {
   /// - Parameters:
   ///   - parameter: The value handed to a parametrized resolver.
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   public func resolveIfRegistered<Value>(
     parameter: Any, alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line
@@ -67,7 +77,9 @@ extension Container {
   /// this container or one of its parents.
   ///
   /// ```swift
-  /// if container.isResolvable(Greeter.self, alternative: .french) { ... }
+  /// if container.isResolvable(ImageCache.self) {
+  ///   print("an image cache can be resolved")
+  /// }
   /// ```
   public func isResolvable<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative? = nil

@@ -7,7 +7,9 @@
 /// extension RegistrationAlternative {
 ///   static let french: RegistrationAlternative = "french"
 /// }
+/// ```
 ///
+/// ```swift
 /// container.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
 /// let greeter: Greeter = try container.resolve(alternative: .french)
 /// ```

@@ -5,10 +5,14 @@ extension Container {
   /// parameter's `$` name:
   ///
   /// ```swift
-  /// func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
+  /// func greet(@Injected greeter: Greeter) -> String {
+  ///   greeter.greet()
+  /// }
+  /// ```
   ///
-  /// greet($greeter: container.resolved())
-  /// greet($greeter: container.resolved(alternative: .french))
+  /// ```swift
+  /// print(greet($greeter: container.resolved()))
+  /// print(greet($greeter: container.resolved(alternative: .french)))
   /// ```
   public struct Resolver<Value> {
     let point: InjectionPoint
@@ -27,7 +31,10 @@ extension Container {
   /// The value is resolved when the function is called. If it cannot be, the logger's
   /// ``RavioliLogger/die(_:file:function:line:)`` stops the program with the full
   /// diagnostic, naming this call.
-  /// - Parameter alternative: The name of the registration to use; `nil` for the unnamed one.
+  /// - Parameters:
+  ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
   public func resolved<Value>(
     alternative: RegistrationAlternative? = nil, file: StaticString = #fileID, line: UInt = #line
   ) -> Resolver<Value> {

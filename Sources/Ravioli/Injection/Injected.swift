@@ -5,10 +5,10 @@
 /// value. Parametrized resolvers receive the object that declares the property.
 ///
 /// ```swift
-/// final class Screen {
+/// final class WelcomeScreen {
 ///   @Injected var greeter: Greeter
 ///   @Injected(alternative: .french) var frenchGreeter: Greeter
-///   @Injected(.resolvingOnInit()) var clock: Clock
+///   @Injected(.resolvingOnInit()) var clock: ReportClock
 ///   @Injected var locale: String = "en"  // a stored value: nothing is resolved
 /// }
 /// ```
@@ -22,10 +22,15 @@
 /// Function parameters can be injected too, which is handy in tests:
 ///
 /// ```swift
-/// func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
+/// func greet(@Injected greeter: Greeter) -> String {
+///   greeter.greet()
+/// }
+/// ```
 ///
-/// greet($greeter: container.resolved())
-/// greet(greeter: EnglishGreeter())
+/// ```swift
+/// print(greet($greeter: container.resolved()))
+/// print(greet($greeter: container.resolved(alternative: .french)))
+/// print(greet(greeter: EnglishGreeter()))
 /// ```
 @propertyWrapper
 public struct Injected<Value> {
@@ -42,6 +47,9 @@ public struct Injected<Value> {
   ///   - kind: When the container is found and the value resolved;
   ///     ``InjectionKind/capturingContainerOnInit(from:)`` by default.
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  ///   - file: The file that declares the property, for messages; leave the default.
+  ///   - function: The declaration context, for messages; leave the default.
+  ///   - line: The line that declares the property, for messages; leave the default.
   public init(
     _ kind: InjectionKind = .capturingContainerOnInit(),
     alternative: RegistrationAlternative? = nil,
@@ -63,6 +71,10 @@ public struct Injected<Value> {
   /// Declares a property with a stored value, `@Injected var x: T = value`: nothing is
   /// resolved. Also used when an injected function parameter is given a value:
   /// `greet(greeter: EnglishGreeter())`.
+  /// - Parameters:
+  ///   - wrappedValue: The value the property holds.
+  ///   - file: The file that declares the property, for messages; leave the default.
+  ///   - line: The line that declares the property, for messages; leave the default.
   public init(wrappedValue: Value, file: StaticString = #fileID, line: UInt = #line) {
     point = InjectionPoint(alternative: nil, file: file, function: "", line: line)
     state = .resolved(wrappedValue)

@@ -7,7 +7,7 @@
 /// such as delegates, which would otherwise form a retain cycle.
 ///
 /// ```swift
-/// final class Screen {
+/// final class DetailScreen {
 ///   @InjectedWeakly var delegate: ScreenDelegate?
 /// }
 /// ```
@@ -26,6 +26,9 @@ public struct InjectedWeakly<Value> {
   ///   - kind: When the container is found and the value resolved;
   ///     ``InjectionKind/capturingContainerOnInit(from:)`` by default.
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  ///   - file: The file that declares the property, for messages; leave the default.
+  ///   - function: The declaration context, for messages; leave the default.
+  ///   - line: The line that declares the property, for messages; leave the default.
   public init(
     _ kind: InjectionKind = .capturingContainerOnInit(),
     alternative: RegistrationAlternative? = nil,

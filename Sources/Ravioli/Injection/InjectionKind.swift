@@ -1,10 +1,10 @@
 /// When a property wrapper finds its container and resolves its value.
 ///
 /// ```swift
-/// final class Screen {
-///   @Injected var greeter: Greeter                          // .capturingContainerOnInit()
+/// final class ReportScreen {
+///   @Injected var greeter: Greeter  // .capturingContainerOnInit()
 ///   @Injected(.lazily) var analytics: Analytics
-///   @Injected(.resolvingOnInit(from: container)) var clock: Clock
+///   @Injected(.resolvingOnInit(from: reportsContainer)) var clock: ReportClock
 /// }
 /// ```
 public enum InjectionKind: Sendable {

@@ -7,6 +7,7 @@
 /// else:
 ///
 /// ```swift
+/// /// Screens resolve from their own container; everything else from the app's.
 /// struct ScreenContainers: ContainerLookupPolicy {
 ///   let screens: Container
 ///   let everythingElse: Container
@@ -14,7 +15,7 @@
 ///   func container<EnclosingType>(
 ///     for instance: EnclosingType, file: StaticString, function: String, line: UInt
 ///   ) -> Container? {
-///     instance is Screen ? screens : everythingElse
+///     instance is SettingsScreen ? screens : everythingElse
 ///   }
 /// }
 /// ```

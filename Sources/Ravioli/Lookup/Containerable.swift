@@ -4,18 +4,26 @@
 /// Give each module its own container by refining this protocol in the module:
 ///
 /// ```swift
-/// let profilesContainer = Container(name: "profiles")
-///
-/// protocol ProfilesInjectable: Containerable {}
-///
-/// extension ProfilesInjectable {
-///   var container: Container! { profilesContainer }
-/// }
-///
-/// final class ProfileScreen: ProfilesInjectable {
-///   @Injected var repository: ProfileRepository
+/// public enum ProfilesModule {
+///   /// Everything Profiles needs. The app may add to it or replace entries (in tests, say).
+///   public static let container: Container = {
+///     let container = Container(name: "profiles")
+///     container.register { () -> ProfileRepository in InMemoryProfileRepository() }
+///     return container
+///   }()
 /// }
 /// ```
+///
+/// ```swift
+/// public protocol ProfilesInjectable: Containerable {}
+///
+/// extension ProfilesInjectable {
+///   public var container: Container! { ProfilesModule.container }
+/// }
+/// ```
+///
+/// A class of the module that conforms to `ProfilesInjectable` then resolves its `@Injected`
+/// properties from the module's container.
 public protocol Containerable {
   /// The container that this object's injected properties resolve from.
   var container: Container! { get }
