@@ -10,12 +10,31 @@ final class Coordinator: ScreenDelegate {
   func screenDidAppear() { print("the coordinator saw the screen appear") }
 }
 
+struct Preferences: Sendable {
+  var fontSize = 14
+}
+
+struct Theme: Sendable {
+  var name = "light"
+}
+
+/// A container of its own, given to some properties directly instead of through the policy.
+let storage: Container = {
+  let container = Container(name: "storage")
+  container.register { () -> Preferences in Preferences() }
+  container.register { () -> Theme in Theme() }
+  return container
+}()
+
 final class SettingsScreen {
   @Injected var greeter: Greeter  // found and resolved at the first access
   @Injected(alternative: .french) var frenchGreeter: Greeter
   @Injected(.lazily) var analytics: Analytics  // asks the policy at the first access
   @Injected(.resolvingOnInit()) var cache: ImageCache  // resolved when the screen is created
+  @Injected(.capturingContainerOnInit(from: storage)) var preferences: Preferences
+  @Injected(.resolvingOnInit(from: storage)) var theme: Theme
   @Injected var logger: TaggedLogger  // a parametrized resolver gets this screen
+  @Injected var optionalGreeter: Greeter?  // from a `Greeter?` or a `Greeter` registration
   @Injected var title: String = "Settings"  // a stored value: nothing is resolved
   @InjectedWeakly var delegate: ScreenDelegate?  // held weakly
 }
@@ -38,6 +57,8 @@ func injectionOptions(container: Container) {
   print(screen.greeter.greet(), screen.frenchGreeter.greet())
   screen.analytics.track("settings opened")
   screen.logger.log("opened \(screen.title)")
+  print("font size \(screen.preferences.fontSize), \(screen.theme.name) theme")
+  print(screen.optionalGreeter?.greet() ?? "no greeter")
   screen.delegate?.screenDidAppear()
   screen.greeter = FrenchGreeter()  // assignment replaces the value
   print(screen.greeter.greet(), GreetingCard().greeter.greet())

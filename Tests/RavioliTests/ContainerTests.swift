@@ -32,17 +32,39 @@ import Testing
     #expect(value == "made for 42")
   }
 
-  @Test func parametrizedResolverIsTriedBeforePlainThroughTheChain() throws {
+  @Test func withAParameterTheParametrizedResolverWinsWithinAContainer() throws {
+    let container = Container()
+    container.register { () -> String in "plain" }
+    container.register { (parameter: Any) -> String in "parametrized" }
+
+    let withParameter: String = try container.resolve(parameter: 1)
+    let withoutParameter: String = try container.resolve()
+
+    #expect(withParameter == "parametrized")
+    #expect(withoutParameter == "plain")
+  }
+
+  @Test func theNearestContainerWinsEvenOverAParametrizedResolverFurtherUp() throws {
     let parent = Container(name: "parent")
     let child = Container(parent: parent, name: "child")
     parent.register { (parameter: Any) -> String in "parametrized in parent" }
     child.register { () -> String in "plain in child" }
 
-    let withParameter: String = try child.resolve(parameter: 1)
-    let withoutParameter: String = try child.resolve()
+    let fromChild: String = try child.resolve(parameter: 1)
+    let fromParent: String = try parent.resolve(parameter: 1)
 
-    #expect(withParameter == "parametrized in parent")
-    #expect(withoutParameter == "plain in child")
+    #expect(fromChild == "plain in child")
+    #expect(fromParent == "parametrized in parent")
+  }
+
+  @Test func aParametrizedResolverFurtherUpServesRequestsWithAParameter() throws {
+    let parent = Container()
+    let child = Container(parent: parent)
+    parent.register { (parameter: Any) -> String in "for \(parameter)" }
+
+    let value: String = try child.resolve(parameter: 7)
+
+    #expect(value == "for 7")
   }
 
   @Test func requestWithParameterFallsBackToPlainResolver() throws {
@@ -106,11 +128,27 @@ import Testing
     #expect(optional == nil)
   }
 
-  @Test func optionalOfUnregisteredTypeThrows() {
+  @Test func optionalOfUnregisteredTypeIsReportedAsTheWrappedType() {
     let container = Container()
-    #expect(throws: ResolutionError.self) {
+    container.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
+
+    let error = #expect(throws: ResolutionError.self) {
       let _: Greeter? = try container.resolve()
     }
+
+    #expect(error?.typeName == "Greeter")
+    #expect(error?.registeredAlternatives == ["french"])
+  }
+
+  @Test func anExplicitOptionalRegistrationAnywhereInTheChainWins() throws {
+    let parent = Container()
+    let child = Container(parent: parent)
+    parent.register { () -> Greeter? in FrenchGreeter() }
+    child.register { () -> Greeter in EnglishGreeter() }
+
+    let optional: Greeter? = try child.resolve()
+
+    #expect(optional?.greet() == "Bonjour")
   }
 
   @Test func registeringAgainReplacesTheResolver() throws {
@@ -255,6 +293,22 @@ import Testing
     #expect(error?.typeName == "Greeter")
     #expect(error?.resolutionPath == ["String", "Greeter"])
     #expect(error?.description.contains("While resolving: String -> Greeter") == true)
+  }
+
+  @Test func cycleAndResolverFailuresNameTheContainersToo() {
+    struct Offline: Error {}
+    let parent = Container(name: "parent")
+    let child = Container(parent: parent, name: "child")
+    parent.register { () -> Service in throw Offline() }
+    parent.register(alternative: .another) { () -> Service in Service() }
+
+    let error = #expect(throws: ResolutionError.self) {
+      let _: Service = try child.resolve()
+    }
+
+    #expect(error?.searchedContainers == ["child", "parent"])
+    #expect(error?.registeredAlternatives == [nil, "another"])
+    #expect(error?.description.contains("The resolver is registered at RavioliTests/") == true)
   }
 
   @Test func resolverErrorsAreWrapped() {

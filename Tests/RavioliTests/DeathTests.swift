@@ -1,3 +1,4 @@
+import Foundation
 import Ravioli
 import Testing
 
@@ -31,6 +32,34 @@ private final class WeakScreen {
 private final class Node {
   static let line = #line + 1
   @Injected(.resolvingOnInit()) var next: Node
+}
+
+private struct WeakValue {
+  static let line = #line + 1
+  @InjectedWeakly var delegate: Delegate?
+}
+
+private final class Owner {
+  static let line = #line + 1
+  @Injected var name: String
+}
+
+private final class UnsetModuleScreen: Containerable {
+  var container: Container! { nil }
+  @Injected var greeter: Greeter
+}
+
+/// Writes a marker and the message it is given, then exits: shows what a custom logger gets.
+private struct MarkingLogger: RavioliLogger {
+  func log(
+    _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
+    file: StaticString, function: String, line: UInt
+  ) {}
+
+  func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never {
+    print("MARKING LOGGER: \(message)")
+    exit(3)
+  }
 }
 
 private struct Refusing: ContainerLookupPolicy {
@@ -160,12 +189,78 @@ private func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
     #expect(message.contains("DeathTests.swift:"))
   }
 
-  @Test func theLoggerIsToldBeforeTheProgramStops() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      Container.logger = StandardErrorLogger(minimumLevel: .error)
+  @Test func aCustomLoggerIsHandedTheFullMessage() async {
+    let result = await #expect(
+      processExitsWith: .exitCode(3), observing: [\.standardOutputContent]
+    ) {
+      Container.logger = MarkingLogger()
+      Container.lookupPolicy = .singleton(Container(name: "empty"))
       _ = Screen().greeter
     }
+    let message = text(result?.standardOutputContent)
+    #expect(message.contains("MARKING LOGGER: Cannot resolve `Greeter`: nothing is registered"))
+    #expect(message.contains("Containers searched: \"empty\""))
+    #expect(message.contains("To fix:"))
+  }
+
+  @Test func propertyWhoseOnlyResolverIsParametrizedAndEagerInjectionHasNoObject() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container()
+      container.register { (parameter: Any) -> Node in Node() }
+      Container.lookupPolicy = .singleton(container)
+      _ = Node()
+    }
     let message = text(result?.standardErrorContent)
-    #expect(message.contains("[Ravioli] error: Cannot inject `Greeter`"))
+    #expect(message.contains("only a parametrized resolver is registered"))
+    #expect(message.contains("DeathTests.swift:\(Node.line)"))
+  }
+
+  @Test func propertyWhoseResolverThrows() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      struct Offline: Error {}
+      let container = Container(name: "throwing")
+      container.register { () -> String in throw Offline() }
+      Container.lookupPolicy = .singleton(container)
+      _ = Owner().name
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot resolve `String`: its resolver threw Offline()"))
+    #expect(
+      message.contains(
+        "Injected into: `Owner`, property declared at RavioliTests/DeathTests.swift:\(Owner.line)"))
+    #expect(message.contains("The resolver is registered at RavioliTests/DeathTests.swift:"))
+  }
+
+  @Test func containerableObjectWithoutAContainer() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Container.lookupPolicy = .enclosingType(default: Container())
+      _ = UnsetModuleScreen().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("the lookup policy EnclosingTypeContainer found no container"))
+    #expect(message.contains("Injected into: `UnsetModuleScreen`"))
+    #expect(message.contains("a `Containerable` type must return a non-nil `container`"))
+  }
+
+  @Test func lazyWeakInjectionInAStruct() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = WeakValue().delegate
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("@InjectedWeakly var of type `Delegate` resolves lazily"))
+    #expect(message.contains("DeathTests.swift:\(WeakValue.line)"))
+  }
+
+  @Test func objectCreatedBeforeThePolicyWasSet() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let screen = Screen()
+      let container = Container()
+      container.register { () -> Greeter in EnglishGreeter() }
+      Container.lookupPolicy = .singleton(container)
+      _ = screen.greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("none was set then"))
+    #expect(message.contains("`@Injected(.lazily)`"))
   }
 }

@@ -68,3 +68,24 @@ final class RecordingLogger: RavioliLogger, @unchecked Sendable {
 func text(_ bytes: [UInt8]?) -> String {
   String(decoding: bytes ?? [], as: UTF8.self)
 }
+
+/// A logger that counts messages per level, from any thread, without keeping them.
+// `counts` is only touched under `lock`.
+final class CountingLogger: RavioliLogger, @unchecked Sendable {
+  private let lock = NSLock()
+  private var counts: [RavioliLoggingLevel: Int] = [:]
+
+  func count(of level: RavioliLoggingLevel) -> Int { lock.withLock { counts[level, default: 0] } }
+
+  func log(
+    _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
+    file: StaticString, function: String, line: UInt
+  ) {
+    _ = message()
+    lock.withLock { counts[level, default: 0] += 1 }
+  }
+
+  func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never {
+    fatalError(message)
+  }
+}

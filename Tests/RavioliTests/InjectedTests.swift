@@ -26,6 +26,22 @@ private final class StoredScreen {
   @Injected var greeter: Greeter = FrenchGreeter()
 }
 
+private final class LazyOwnerAwareScreen {
+  let title = "Lazy"
+  @Injected(.lazily) var label: String
+}
+
+private final class OptionalScreen {
+  @Injected var optional: Greeter?
+  @Injected var unwrapped: Greeter!
+}
+
+private final class ModuleScreen: Containerable {
+  var container: Container! { Container.testContainer }
+  @Injected var lazyGreeter: Greeter
+  @Injected(.resolvingOnInit()) var eagerGreeter: Greeter
+}
+
 private final class OwnerAwareScreen {
   let title: String
   @Injected var label: String
@@ -138,6 +154,26 @@ extension GlobalStateTests {
         "label for \((parameter as? OwnerAwareScreen)?.title ?? "?")"
       }
       #expect(OwnerAwareScreen(title: "Settings").label == "label for Settings")
+    }
+
+    @Test func lazilyAlsoPassesTheEnclosingObject() {
+      container.register { (parameter: Any) -> String in
+        "label for \((parameter as? LazyOwnerAwareScreen)?.title ?? "?")"
+      }
+      #expect(LazyOwnerAwareScreen().label == "label for Lazy")
+    }
+
+    @Test func optionalAndImplicitlyUnwrappedPropertiesResolveFromThePlainRegistration() {
+      let screen = OptionalScreen()
+      #expect(screen.optional?.greet() == "Hello")
+      #expect(screen.unwrapped.greet() == "Hello")
+    }
+
+    @Test func eagerInjectionInAContainerableClassUsesThePolicyDefaultNotTheObjectsContainer() {
+      Container.lookupPolicy = .enclosingType(default: container)
+      let screen = ModuleScreen()
+      #expect(screen.lazyGreeter.greet() == "Guten Tag", "lazy: the object's own container")
+      #expect(screen.eagerGreeter.greet() == "Hello", "eager: there is no object yet")
     }
 
     @Test func projectedValueOfAPropertyIsAResolverForItsValue() {

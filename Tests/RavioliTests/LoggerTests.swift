@@ -2,11 +2,17 @@ import Ravioli
 import Testing
 
 extension GlobalStateTests {
-  @Suite struct LoggerTests {
+  /// A class, so that `deinit` puts the default logger back after each test and suites
+  /// running alongside do not keep logging into this one's.
+  @Suite final class LoggerTests {
     let logger = RecordingLogger()
 
     init() {
       Container.logger = logger
+    }
+
+    deinit {
+      Container.logger = StandardErrorLogger()
     }
 
     /// Other suites run alongside and log too: look only at this container's messages.
@@ -46,8 +52,35 @@ extension GlobalStateTests {
       let service: Service? = container.resolveIfRegistered()
 
       #expect(service == nil)
-      let errors = logger.messages.filter { $0.level == .error }
+      let errors = messages(about: container).filter { $0.level == .error }
       #expect(errors.contains { $0.message.contains("dependency cycle Service -> Service") })
+    }
+
+    @Test func resolveIfRegisteredLogsNothingWhenNothingIsRegistered() {
+      let container = Container(name: "logged-miss")
+
+      let service: Service? = container.resolveIfRegistered()
+
+      #expect(service == nil)
+      #expect(messages(about: container).isEmpty)
+    }
+
+    @Test func resolveIfRegisteredLogsAResolverThatNeedsAParameter() {
+      let container = Container(name: "logged-needs-parameter")
+      container.register { (parameter: Any) -> Service in Service() }
+
+      let service: Service? = container.resolveIfRegistered()
+
+      #expect(service == nil)
+      let errors = messages(about: container).filter { $0.level == .error }
+      #expect(errors.count == 1)
+      #expect(errors.first?.message.contains("only a parametrized resolver is registered") == true)
+    }
+
+    @Test func removingAllRegistrationsIsLogged() {
+      let container = Container(name: "logged-removal")
+      container.removeAllRegistrations()
+      #expect(messages(about: container).map(\.level) == [.info])
     }
 
     @Test func levelsAreOrdered() {

@@ -8,85 +8,102 @@ import Testing
 private let threads = 8
 private let operationsPerThread = 2_000
 
-@Suite struct ContainerStressTests {
-  @Test func registeringAndResolvingFromManyThreads() throws {
-    let root = Container(name: "root")
-    let app = Container(parent: root, name: "app")
-    root.register { () -> Greeter in EnglishGreeter() }
-    app.register { () -> Service in Service(id: 1) }
-    let failures = Counter()
+extension GlobalStateTests {
+  /// Under `GlobalStateTests` because it installs a logger: the tens of thousands of
+  /// replacements it makes are counted instead of printed.
+  @Suite final class ContainerStressTests {
+    let logger = CountingLogger()
 
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
-      let mine = RegistrationAlternative("thread-\(thread)")
-      for operation in 0..<operationsPerThread {
-        app.register(alternative: mine) { () -> Service in Service(id: operation) }
-        let shared = RegistrationAlternative("shared-\(operation % 16)")
-        app.register(alternative: shared) { () -> Service in Service(id: thread) }
-
-        let stable: Service? = try? app.resolve()
-        let own: Service? = try? app.resolve(alternative: mine)
-        let greeter: Greeter? = try? app.resolve()
-        let contended: Service? = try? app.resolve(alternative: shared)
-        if stable?.id != 1 || own?.id != operation || greeter == nil || contended == nil
-          || !app.isResolvable(Service.self, alternative: shared)
-        {
-          failures.increment()
-        }
-        if operation % 100 == 0 {
-          let session = Container(parent: app)
-          session.register { () -> Greeter in FrenchGreeter() }
-          let french: Greeter? = try? session.resolve()
-          if french?.greet() != "Bonjour" { failures.increment() }
-          session.removeAllRegistrations()
-        }
-      }
+    init() {
+      Container.logger = logger
     }
 
-    #expect(failures.value == 0)
-  }
-
-  @Test func nestedResolutionOnManyThreadsIsNeverMistakenForACycle() throws {
-    let container = Container()
-    container.register { () -> Service in Service(id: 7) }
-    container.register { () -> String in
-      let service: Service = try container.resolve()
-      return "service \(service.id)"
-    }
-    container.register { () -> [String] in [try container.resolve(), try container.resolve()] }
-    let failures = Counter()
-
-    DispatchQueue.concurrentPerform(iterations: threads) { _ in
-      for _ in 0..<operationsPerThread {
-        do {
-          let values: [String] = try container.resolve()
-          if values != ["service 7", "service 7"] { failures.increment() }
-        } catch {
-          failures.increment()
-        }
-      }
+    deinit {
+      Container.logger = StandardErrorLogger()
     }
 
-    #expect(failures.value == 0)
-  }
+    @Test func registeringAndResolvingFromManyThreads() throws {
+      let root = Container(name: "root")
+      let app = Container(parent: root, name: "app")
+      root.register { () -> Greeter in EnglishGreeter() }
+      app.register { () -> Service in Service(id: 1) }
+      let failures = Counter()
 
-  @Test func cyclesAreReportedOnEveryThread() {
-    let container = Container()
-    container.register { () -> Service in try container.resolve() }
-    let cycles = Counter()
+      DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        let mine = RegistrationAlternative("thread-\(thread)")
+        for operation in 0..<operationsPerThread {
+          app.register(alternative: mine) { () -> Service in Service(id: operation) }
+          let shared = RegistrationAlternative("shared-\(operation % 16)")
+          app.register(alternative: shared) { () -> Service in Service(id: thread) }
 
-    DispatchQueue.concurrentPerform(iterations: threads) { _ in
-      for _ in 0..<operationsPerThread / 10 {
-        do throws(ResolutionError) {
-          let _: Service = try container.resolve()
-        } catch {
-          if case .cycle(let path) = error.reason, path == ["Service", "Service"] {
-            cycles.increment()
+          let stable: Service? = try? app.resolve()
+          let own: Service? = try? app.resolve(alternative: mine)
+          let greeter: Greeter? = try? app.resolve()
+          let contended: Service? = try? app.resolve(alternative: shared)
+          if stable?.id != 1 || own?.id != operation || greeter == nil || contended == nil
+            || !app.isResolvable(Service.self, alternative: shared)
+          {
+            failures.increment()
+          }
+          if operation % 100 == 0 {
+            let session = Container(parent: app)
+            session.register { () -> Greeter in FrenchGreeter() }
+            let french: Greeter? = try? session.resolve()
+            if french?.greet() != "Bonjour" { failures.increment() }
+            session.removeAllRegistrations()
           }
         }
       }
+
+      #expect(failures.value == 0)
+      // Each thread's own key is new once, then replaced; the 16 shared keys are new once each.
+      let replacements = threads * (operationsPerThread - 1) + (threads * operationsPerThread - 16)
+      #expect(logger.count(of: .warning) == replacements)
     }
 
-    #expect(cycles.value == threads * operationsPerThread / 10)
+    @Test func nestedResolutionOnManyThreadsIsNeverMistakenForACycle() throws {
+      let container = Container()
+      container.register { () -> Service in Service(id: 7) }
+      container.register { () -> String in
+        let service: Service = try container.resolve()
+        return "service \(service.id)"
+      }
+      container.register { () -> [String] in [try container.resolve(), try container.resolve()] }
+      let failures = Counter()
+
+      DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        for _ in 0..<operationsPerThread {
+          do {
+            let values: [String] = try container.resolve()
+            if values != ["service 7", "service 7"] { failures.increment() }
+          } catch {
+            failures.increment()
+          }
+        }
+      }
+
+      #expect(failures.value == 0)
+    }
+
+    @Test func cyclesAreReportedOnEveryThread() {
+      let container = Container()
+      container.register { () -> Service in try container.resolve() }
+      let cycles = Counter()
+
+      DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        for _ in 0..<operationsPerThread / 10 {
+          do throws(ResolutionError) {
+            let _: Service = try container.resolve()
+          } catch {
+            if case .cycle(let path) = error.reason, path == ["Service", "Service"] {
+              cycles.increment()
+            }
+          }
+        }
+      }
+
+      #expect(cycles.value == threads * operationsPerThread / 10)
+    }
   }
 }
 

@@ -34,8 +34,9 @@ extension Container {
   /// ``resolve(parameter:alternative:file:line:)``, or, in property injection, the object
   /// that declares the property.
   ///
-  /// A request with a parameter tries parametrized resolvers first, through the whole
-  /// parent chain, then plain ones. A request without a parameter uses only plain ones.
+  /// The nearest container with a resolver for the type and alternative wins; within it, a
+  /// request with a parameter prefers the parametrized resolver. A request without a
+  /// parameter uses only plain ones.
   ///
   /// ```swift
   /// container.register { (parameter: Any) -> TaggedLogger in
@@ -61,11 +62,15 @@ extension Container {
   }
 
   /// Removes every registration from this container. Its parents keep theirs.
-  public func removeAllRegistrations() {
-    registrations.withLock { $0 = RegistrationTable() }
+  /// - Parameters:
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  public func removeAllRegistrations(file: StaticString = #fileID, line: UInt = #line) {
+    // The removed resolvers, and what they captured, are released here, outside the lock.
+    _ = registrations.exchange(with: RegistrationTable())
     Self.logger.log(
-      "Removed every registration from container \"\(name)\".", level: .info,
-      file: #fileID, function: #function, line: #line)
+      "Container \"\(name)\": removed every registration.", level: .info,
+      file: file, function: #function, line: line)
   }
 
   private func store<Value>(
@@ -76,18 +81,19 @@ extension Container {
       return table[key, parametrized: parametrized]
     }
     let logger = Self.logger
-    let what =
+    let what = {
       (parametrized ? "a parametrized resolver for " : "")
-      + "`\(describeRequest(Value.self, key.alternative))`"
+        + "`\(describeRequest(Value.self, key.alternative))`"
+    }
     if let replaced {
       let earlier = unsafeDowncast(replaced, to: Registration<Value>.self)
       logger.log(
-        "Container \"\(name)\": registering \(what) again replaces the one registered at "
+        "Container \"\(name)\": registering \(what()) again replaces the one registered at "
           + "\(earlier.file):\(earlier.line).",
         level: .warning, file: registration.file, function: #function, line: registration.line)
     } else {
       logger.log(
-        "Container \"\(name)\": registered \(what).", level: .debug,
+        "Container \"\(name)\": registered \(what()).", level: .debug,
         file: registration.file, function: #function, line: registration.line)
     }
   }

@@ -23,7 +23,8 @@ extension Container {
 
   /// Resolves a `Value`, giving `parameter` to a parametrized resolver.
   ///
-  /// Parametrized resolvers are tried first, through the whole parent chain, then plain ones.
+  /// The nearest container with a resolver for `Value` and `alternative` wins; within it,
+  /// the parametrized resolver is preferred to the plain one.
   /// - Parameters:
   ///   - parameter: The value handed to a parametrized resolver.
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
@@ -41,8 +42,9 @@ extension Container {
 
   /// Resolves a `Value`, or returns `nil` when nothing is registered for it.
   ///
-  /// Other failures (a cycle, a resolver that throws, a dependency of the resolver that is
-  /// missing) are logged at the `.error` level before `nil` is returned.
+  /// Other failures (only a parametrized resolver is registered, a cycle, a resolver that
+  /// throws, a dependency of the resolver that is missing) are logged at the `.error` level
+  /// before `nil` is returned.
   ///
   /// ```swift
   /// let tracker: Analytics? = container.resolveIfRegistered()
@@ -85,9 +87,7 @@ extension Container {
     _ type: Value.Type, alternative: RegistrationAlternative? = nil
   ) -> Bool {
     let key = RegistrationKey(type, alternative)
-    if firstRegistration(for: key, parametrized: false) != nil
-      || firstRegistration(for: key, parametrized: true) != nil
-    {
+    if nearestRegistration(for: key, withParameter: true) != nil {
       return true
     }
     guard let optional = type as? any OptionalResolvable.Type else { return false }
@@ -125,17 +125,16 @@ extension Container {
   }
 
   /// Resolves `type`, or returns `nil` when no container in the chain has a resolver for it.
+  ///
+  /// The nearest container with a resolver wins; within a container, a request with a
+  /// parameter prefers the parametrized resolver. `Value?` falls back to `Value` when no
+  /// container has a resolver for `Value?` itself.
   func resolveIfFound<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
   ) throws(ResolutionError) -> Value? {
     let key = RegistrationKey(type, alternative)
-    if parameter != nil, let registration = firstRegistration(for: key, parametrized: true) {
-      return try run(
-        unsafeDowncast(registration, to: Registration<Value>.self),
-        alternative: alternative, parameter: parameter, site: site)
-    }
-    if let registration = firstRegistration(for: key, parametrized: false) {
+    if let registration = nearestRegistration(for: key, withParameter: parameter != nil) {
       return try run(
         unsafeDowncast(registration, to: Registration<Value>.self),
         alternative: alternative, parameter: parameter, site: site)
@@ -152,9 +151,18 @@ extension Container {
   private func resolveOrLog<Value>(
     alternative: RegistrationAlternative?, parameter: Any?, site: RequestSite
   ) -> Value? {
-    do {
-      return try resolveIfFound(
+    do throws(ResolutionError) {
+      if let value = try resolveIfFound(
         Value.self, alternative: alternative, parameter: parameter, site: site)
+      {
+        return value
+      }
+      let missing = notFoundError(
+        Value.self, alternative: alternative, hasParameter: parameter != nil, site: site)
+      // Nothing registered is the answer `nil` stands for; a resolver that needs a parameter
+      // it did not get is a mistake worth reporting.
+      guard case .needsParameter = missing.reason else { return nil }
+      throw missing
     } catch {
       Self.logger.log(
         error.description, level: .error, file: site.file, function: #function, line: site.line)
@@ -162,12 +170,13 @@ extension Container {
     }
   }
 
-  /// The nearest registration for `key`: this container's, else the nearest parent's.
-  private func firstRegistration(for key: RegistrationKey, parametrized: Bool) -> AnyObject? {
+  /// The nearest registration for `key`, searching this container, then its parents.
+  private func nearestRegistration(for key: RegistrationKey, withParameter: Bool) -> AnyObject? {
     var container: Container? = self
     while let current = container {
-      if let registration = current.registrations.withLock({ $0[key, parametrized: parametrized] })
-      {
+      if let registration = current.registrations.withLock({
+        $0.registration(for: key, withParameter: withParameter)
+      }) {
         return registration
       }
       container = current.parent
@@ -184,9 +193,9 @@ extension Container {
     let id = ObjectIdentifier(registration)
     if let start = stack.index(of: id) {
       let cycle = stack.frames[start...].map(\.label) + [describeRequest(Value.self, alternative)]
-      throw ResolutionError(
-        reason: .cycle(path: cycle), typeName: String(describing: Value.self),
-        alternativeName: alternative?.name, requestedAt: site.label)
+      throw failure(
+        .cycle(path: cycle), Value.self, alternative: alternative, site: site,
+        resolutionPath: start > 0 ? stack.path(endingWith: cycle.last!) : [])
     }
     stack.push(.init(registration: id, type: Value.self, alternative: alternative))
     defer { stack.pop() }
@@ -195,38 +204,52 @@ extension Container {
     } catch let error as ResolutionError {
       throw error
     } catch {
-      throw ResolutionError(
-        reason: .resolverFailed(error), typeName: String(describing: Value.self),
-        alternativeName: alternative?.name,
-        resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [],
-        requestedAt: "\(registration.file):\(registration.line) (the resolver)")
+      var failure = failure(
+        .resolverFailed(error), Value.self, alternative: alternative, site: site,
+        resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
+      failure.note = "The resolver is registered at \(registration.file):\(registration.line)."
+      throw failure
     }
   }
 
-  private func notFoundError<Value>(
+  func notFoundError<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, hasParameter: Bool,
     site: RequestSite
   ) -> ResolutionError {
+    // Report a missing `T?` as a missing `T`: registering `T` is the fix.
+    if let optional = type as? any OptionalResolvable.Type {
+      return optional.wrappedNotFoundError(
+        in: self, alternative: alternative, hasParameter: hasParameter, site: site)
+    }
     let key = RegistrationKey(type, alternative)
-    var alternatives: [RegistrationAlternative?] = []
-    var onlyParametrized = false
-    for container in chain {
-      container.registrations.withLock { table in
-        for alternative in table.alternatives(of: key.type)
-        where !alternatives.contains(alternative) {
-          alternatives.append(alternative)
-        }
-        onlyParametrized = onlyParametrized || table.parametrized[key] != nil
-      }
+    let onlyParametrized = chain.contains { container in
+      container.registrations.withLock { $0.parametrized[key] != nil }
     }
     let stack = ResolutionStack.current
+    return failure(
+      !hasParameter && onlyParametrized ? .needsParameter : .notRegistered, type,
+      alternative: alternative, site: site,
+      resolutionPath: stack.frames.isEmpty
+        ? [] : stack.path(endingWith: describeRequest(type, alternative)))
+  }
+
+  /// An error that names the containers searched and what they hold for `type`.
+  private func failure<Value>(
+    _ reason: ResolutionError.Reason, _ type: Value.Type, alternative: RegistrationAlternative?,
+    site: RequestSite, resolutionPath: [String]
+  ) -> ResolutionError {
+    let typeID = ObjectIdentifier(type)
+    var alternatives: [RegistrationAlternative?] = []
+    for container in chain {
+      for alternative in container.registrations.withLock({ $0.alternatives(of: typeID) })
+      where !alternatives.contains(alternative) {
+        alternatives.append(alternative)
+      }
+    }
     return ResolutionError(
-      reason: !hasParameter && onlyParametrized ? .needsParameter : .notRegistered,
-      typeName: String(describing: type), alternativeName: alternative?.name,
+      reason: reason, typeName: String(describing: type), alternativeName: alternative?.name,
       searchedContainers: chain.map(\.name),
       registeredAlternatives: alternatives.map { $0?.name },
-      resolutionPath: stack.frames.isEmpty
-        ? [] : stack.path(endingWith: describeRequest(type, alternative)),
-      requestedAt: site.label)
+      resolutionPath: resolutionPath, requestedAt: site.label)
   }
 }

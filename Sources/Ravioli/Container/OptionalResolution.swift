@@ -8,6 +8,11 @@ protocol OptionalResolvable {
 
   static func isWrappedResolvable(in container: Container, alternative: RegistrationAlternative?)
     -> Bool
+
+  static func wrappedNotFoundError(
+    in container: Container, alternative: RegistrationAlternative?, hasParameter: Bool,
+    site: RequestSite
+  ) -> ResolutionError
 }
 
 extension Optional: OptionalResolvable {
@@ -26,5 +31,13 @@ extension Optional: OptionalResolvable {
     -> Bool
   {
     container.isResolvable(Wrapped.self, alternative: alternative)
+  }
+
+  static func wrappedNotFoundError(
+    in container: Container, alternative: RegistrationAlternative?, hasParameter: Bool,
+    site: RequestSite
+  ) -> ResolutionError {
+    container.notFoundError(
+      Wrapped.self, alternative: alternative, hasParameter: hasParameter, site: site)
   }
 }

@@ -19,7 +19,7 @@ final class Registration<Value>: Sendable {
 }
 
 /// A registered type plus its optional alternative.
-struct RegistrationKey: Hashable {
+struct RegistrationKey: Hashable, Sendable {
   let type: ObjectIdentifier
   let alternative: RegistrationAlternative?
 
@@ -30,12 +30,22 @@ struct RegistrationKey: Hashable {
 }
 
 /// One container's registrations. Plain and parametrized resolvers live apart because a
-/// request with a parameter tries the parametrized ones first, through the whole chain.
-struct RegistrationTable {
-  var plain: [RegistrationKey: AnyObject] = [:]
-  var parametrized: [RegistrationKey: AnyObject] = [:]
+/// request with a parameter prefers the parametrized one.
+struct RegistrationTable: Sendable {
+  var plain: [RegistrationKey: any AnyObject & Sendable] = [:]
+  var parametrized: [RegistrationKey: any AnyObject & Sendable] = [:]
 
-  subscript(key: RegistrationKey, parametrized isParametrized: Bool) -> AnyObject? {
+  /// The resolver for `key`: with a parameter the parametrized one if there is one, else the
+  /// plain one.
+  func registration(for key: RegistrationKey, withParameter: Bool) -> AnyObject? {
+    if withParameter, let registration = parametrized[key] {
+      return registration
+    }
+    return plain[key]
+  }
+
+  subscript(key: RegistrationKey, parametrized isParametrized: Bool) -> (any AnyObject & Sendable)?
+  {
     get { isParametrized ? parametrized[key] : plain[key] }
     set {
       if isParametrized { parametrized[key] = newValue } else { plain[key] = newValue }

@@ -23,6 +23,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case needsParameter
     /// Resolving the type needs the type itself, through the resolvers on this path,
     /// e.g. `["A", "B", "A"]`.
+    ///
+    /// A registration whose resolver is entered again while it is still running is a cycle,
+    /// whatever the parameter: a parametrized resolver cannot build a tree by resolving
+    /// itself with another parameter.
     case cycle(path: [String])
     /// The resolver ran and threw this error.
     case resolverFailed(any Error)
@@ -51,6 +55,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public internal(set) var enclosingTypeName: String?
   /// For property injection: where the property is declared, as `file:line`.
   public internal(set) var declaredAt: String?
+  /// One more line for the message, about this failure in particular.
+  var note: String?
 
   init(
     reason: Reason,
@@ -88,11 +94,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         "  Containers searched: \(searchedContainers.map { "\"\($0)\"" }.joined(separator: " -> "))"
       )
     }
-    if case .notRegistered = reason {
+    if !searchedContainers.isEmpty {
       lines.append("  Registered for `\(typeName)`: \(registeredList)")
     }
-    if case .needsParameter = reason {
-      lines.append("  Registered for `\(typeName)`: \(registeredList)")
+    if let note {
+      lines.append("  Note: \(note)")
     }
     lines.append("  To fix: \(fix)")
     return lines.joined(separator: "\n")
@@ -155,7 +161,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         + "(a lazy `@Injected` property, or `@InjectedWeakly` for a back reference) "
         + "instead of resolving it in its resolver."
     case .resolverFailed:
-      return "make the resolver of \(requested) succeed; the error it threw is above."
+      return "make the resolver of \(requested) succeed; the error it threw is in the first line."
     case .noContainer(nil):
       return "set a policy at start-up, e.g. `Container.lookupPolicy = .singleton(container)`, "
         + Self.givingTheContainer

@@ -40,7 +40,7 @@ extension Container {
   ) -> Resolver<Value> {
     let point = InjectionPoint(alternative: alternative, file: file, function: "", line: line)
     return Resolver(point: point) {
-      point.resolve(Value.self, in: self, parameter: nil, enclosingTypeName: nil)
+      point.resolve(Value.self, in: self, parameter: nil, enclosingType: nil)
     }
   }
 }

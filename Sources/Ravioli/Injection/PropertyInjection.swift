@@ -23,37 +23,34 @@ struct InjectionPoint: Sendable {
   func resolve<Value, Enclosing: AnyObject>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
   ) -> Value {
-    let enclosingTypeName = String(describing: Enclosing.self)
     let container = findContainer(
-      Value.self, from: source, for: instance, enclosingTypeName: enclosingTypeName)
-    return resolve(
-      Value.self, in: container, parameter: instance, enclosingTypeName: enclosingTypeName)
+      Value.self, from: source, for: instance, enclosingType: Enclosing.self)
+    return resolve(Value.self, in: container, parameter: instance, enclosingType: Enclosing.self)
   }
 
   /// Resolves while the enclosing object is being created, before it exists.
   func resolveEagerly<Value>(_ type: Value.Type, from container: Container?) -> Value {
     let source: ContainerSource = container.map { .container($0) } ?? .globalPolicy
     let noInstance: Any? = nil
-    let container = findContainer(
-      Value.self, from: source, for: noInstance, enclosingTypeName: nil)
-    return resolve(Value.self, in: container, parameter: nil, enclosingTypeName: nil)
+    let container = findContainer(Value.self, from: source, for: noInstance, enclosingType: nil)
+    return resolve(Value.self, in: container, parameter: nil, enclosingType: nil)
   }
 
   /// Resolves on the one road; a failure stops the program through the logger.
   func resolve<Value>(
-    _ type: Value.Type, in container: Container, parameter: Any?, enclosingTypeName: String?
+    _ type: Value.Type, in container: Container, parameter: Any?, enclosingType: Any.Type?
   ) -> Value {
     do {
       return try container.resolveValue(
         type, alternative: alternative, parameter: parameter, site: RequestSite(file, line))
     } catch {
-      die(error, enclosingTypeName: enclosingTypeName)
+      die(error, enclosingType: enclosingType)
     }
   }
 
   private func findContainer<Value, Enclosing>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing,
-    enclosingTypeName: String?
+    enclosingType: Any.Type?
   ) -> Container {
     let policy: (any ContainerLookupPolicy)?
     switch source {
@@ -65,15 +62,21 @@ struct InjectionPoint: Sendable {
     {
       return container
     }
-    let error = ResolutionError(
+    var error = ResolutionError(
       reason: .noContainer(policy: policy.map { String(describing: Swift.type(of: $0)) }),
       typeName: String(describing: type), alternativeName: alternative?.name)
-    die(error, enclosingTypeName: enclosingTypeName)
+    if case .policy(nil) = source {
+      error.note =
+        "This property takes the lookup policy in force when its object is created "
+        + "(`.capturingContainerOnInit()`, the default), and none was set then: set the policy "
+        + "before creating the object, or declare the property `@Injected(.lazily)`."
+    }
+    die(error, enclosingType: enclosingType)
   }
 
-  func die(_ error: ResolutionError, enclosingTypeName: String?) -> Never {
+  func die(_ error: ResolutionError, enclosingType: Any.Type?) -> Never {
     var error = error
-    error.enclosingTypeName = enclosingTypeName
+    error.enclosingTypeName = enclosingType.map { String(describing: $0) }
     error.declaredAt = declaredAt
     Container.logger.die(error.description, file: file, function: function, line: line)
   }

@@ -24,6 +24,11 @@
 ///
 /// A class of the module that conforms to `ProfilesInjectable` then resolves its `@Injected`
 /// properties from the module's container.
+///
+/// Eager injection (``InjectionKind/resolvingOnInit(from:)`` with no container) runs before
+/// the object exists, so the policy cannot ask it for its container and answers with its
+/// default. Give the module's container explicitly:
+/// `@Injected(.resolvingOnInit(from: ProfilesModule.container))`.
 public protocol Containerable {
   /// The container that this object's injected properties resolve from.
   var container: Container! { get }

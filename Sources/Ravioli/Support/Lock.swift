@@ -37,8 +37,12 @@ final class Lock: @unchecked Sendable {
 }
 
 /// A value that is only read and written while holding its own lock.
+///
+/// Nothing that a user's code can observe runs under the lock: a value that is replaced is
+/// handed back and released after the lock is let go, since releasing it may run a `deinit`
+/// that comes back here.
 // `value` is only accessed inside `lock.withLock`.
-final class Locked<Value>: @unchecked Sendable {
+final class Locked<Value: Sendable>: @unchecked Sendable {
   private let lock = Lock()
   private var value: Value
 
@@ -50,12 +54,20 @@ final class Locked<Value>: @unchecked Sendable {
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try lock.withLock { try body(&value) }
   }
-}
 
-extension Locked where Value: Sendable {
-  /// The current value; a copy taken under the lock.
+  /// Stores `newValue` and returns the value it replaces, for the caller to release.
+  func exchange(with newValue: Value) -> Value {
+    withLock { value in
+      let previous = value
+      value = newValue
+      return previous
+    }
+  }
+
+  /// The current value; a copy taken under the lock. Setting it releases the old value
+  /// outside the lock.
   var current: Value {
     get { withLock { $0 } }
-    set { withLock { $0 = newValue } }
+    set { _ = exchange(with: newValue) }
   }
 }
