@@ -124,13 +124,16 @@ extension GlobalStateTests {
       }
       Container.lookupPolicy = .singleton(containers[0])
       let failures = Counter()
+      let counting = CountingLogger()
 
       DispatchQueue.concurrentPerform(iterations: threads) { thread in
         for operation in 0..<operationsPerThread {
           if operation % 50 == 0 {
             Container.lookupPolicy = .singleton(containers[(thread + operation) % containers.count])
-            Container.logger = operation % 100 == 0 ? SilentLogger() : StandardErrorLogger()
+            Container.logger = operation % 100 == 0 ? SilentLogger() : counting
           }
+          // Registering logs through whichever logger is in force at that moment.
+          Container(name: "scratch").register { () -> Int in operation }
           let screen = StressScreen()
           if !(0..<containers.count).contains(screen.service.id) || screen.delegate !== delegate {
             failures.increment()
@@ -140,6 +143,7 @@ extension GlobalStateTests {
       Container.logger = StandardErrorLogger()
 
       #expect(failures.value == 0)
+      #expect(counting.count(of: .debug) > 0)
     }
   }
 }
