@@ -1,10 +1,9 @@
 extension Container {
   /// Registers a resolver for `Value`.
   ///
-  /// The resolver runs on every resolution, so return a stored instance to share one, or a
-  /// new one each time. Registering `Value` also makes `Value?` (and `Value!`) resolvable.
-  /// Registering the same type and alternative again replaces the earlier resolver, and the
-  /// logger says so.
+  /// Registering `Value` also makes `Value?` (and `Value!`) resolvable. Registering the same
+  /// type and alternative again replaces the earlier resolver (and drops any instance its
+  /// scope kept), and the logger says so.
   ///
   /// ```swift
   /// container.register { () -> Greeter in EnglishGreeter() }
@@ -17,17 +16,20 @@ extension Container {
   /// ``ResolutionError/Reason/resolverFailed(_:)``.
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - resolver: Returns the value.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
+  ///     every resolution) by default.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
+  ///   - resolver: Returns the value.
   public func register<Value>(
-    alternative: RegistrationAlternative? = nil,
+    alternative: RegistrationAlternative? = nil, scope: Scope = .unique,
     file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @Sendable () throws -> Value
   ) {
     store(
-      Registration(file: file, line: line) { _ in try resolver() },
-      for: RegistrationKey(Value.self, alternative), parametrized: false)
+      Registration(
+        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver),
+      parametrized: false)
   }
 
   /// Registers a parametrized resolver for `Value`: it receives the parameter of
@@ -45,20 +47,48 @@ extension Container {
   /// ```
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - resolver: Returns the value for the given parameter.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
+  ///   - resolver: Returns the value for the given parameter.
   public func register<Value>(
-    alternative: RegistrationAlternative? = nil,
+    alternative: RegistrationAlternative? = nil, scope: Scope = .unique,
     file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @Sendable (_ parameter: Any) throws -> Value
   ) {
     store(
-      Registration(file: file, line: line) { parameter in
-        // The road only calls a parametrized resolver when it has a parameter.
-        try resolver(parameter!)
-      },
-      for: RegistrationKey(Value.self, alternative), parametrized: true)
+      Registration(
+        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver),
+      parametrized: true)
+  }
+
+  /// Registers a resolver for `Value` that takes a parameter of a given type: in property
+  /// injection, the object that declares the property, when it is a `Parameter`.
+  ///
+  /// ```swift
+  /// container.register { (owner: SettingsScreen) -> TaggedLogger in
+  ///   TaggedLogger(tag: "settings: \(owner.title)")
+  /// }
+  /// ```
+  ///
+  /// A request whose parameter is not a `Parameter` passes this resolver by: it uses the
+  /// plain resolver of the same container, or goes on to the parent. If nothing else
+  /// resolves it, the error says which type the resolver takes and what it was given.
+  /// - Parameters:
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - resolver: Returns the value for the given parameter.
+  public func register<Value, Parameter>(
+    alternative: RegistrationAlternative? = nil, scope: Scope = .unique,
+    file: StaticString = #fileID, line: UInt = #line,
+    _ resolver: @escaping @Sendable (_ parameter: Parameter) throws -> Value
+  ) {
+    store(
+      Registration(
+        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver),
+      parametrized: true)
   }
 
   /// Removes every registration from this container. Its parents keep theirs.
@@ -73,17 +103,19 @@ extension Container {
       file: file, function: #function, line: line)
   }
 
-  private func store<Value>(
-    _ registration: Registration<Value>, for key: RegistrationKey, parametrized: Bool
-  ) {
+  private func store<Value>(_ registration: Registration<Value>, parametrized: Bool) {
+    let key = RegistrationKey(Value.self, registration.alternative)
+    // The replaced registration, and the instance it kept, are released outside the lock.
     let replaced = registrations.withLock { table in
       defer { table[key, parametrized: parametrized] = registration }
       return table[key, parametrized: parametrized]
     }
     let logger = Self.logger
     let what = {
-      (parametrized ? "a parametrized resolver for " : "")
-        + "`\(describeRequest(Value.self, key.alternative))`"
+      let kind =
+        registration.parameterTypeName.map { "a resolver taking `\($0)` for " } ?? ""
+      let scope = registration.scope == .unique ? "" : " (\(registration.scope))"
+      return kind + "`\(describeRequest(Value.self, key.alternative))`" + scope
     }
     if let replaced {
       let earlier = unsafeDowncast(replaced, to: Registration<Value>.self)

@@ -87,7 +87,10 @@ extension Container {
     _ type: Value.Type, alternative: RegistrationAlternative? = nil
   ) -> Bool {
     let key = RegistrationKey(type, alternative)
-    if nearestRegistration(for: key, withParameter: true) != nil {
+    let registered = chain.contains { container in
+      container.registrations.withLock { $0.plain[key] != nil || $0.parametrized[key] != nil }
+    }
+    if registered {
       return true
     }
     guard let optional = type as? any OptionalResolvable.Type else { return false }
@@ -121,7 +124,7 @@ extension Container {
     {
       return value
     }
-    throw notFoundError(type, alternative: alternative, hasParameter: parameter != nil, site: site)
+    throw notFoundError(type, alternative: alternative, parameter: parameter, site: site)
   }
 
   /// Resolves `type`, or returns `nil` when no container in the chain has a resolver for it.
@@ -134,7 +137,7 @@ extension Container {
     site: RequestSite
   ) throws(ResolutionError) -> Value? {
     let key = RegistrationKey(type, alternative)
-    if let registration = nearestRegistration(for: key, withParameter: parameter != nil) {
+    if let registration = nearestRegistration(for: key, parameter: parameter) {
       return try run(
         unsafeDowncast(registration, to: Registration<Value>.self),
         alternative: alternative, parameter: parameter, site: site)
@@ -157,12 +160,11 @@ extension Container {
       {
         return value
       }
-      let missing = notFoundError(
-        Value.self, alternative: alternative, hasParameter: parameter != nil, site: site)
-      // Nothing registered is the answer `nil` stands for; a resolver that needs a parameter
-      // it did not get is a mistake worth reporting.
-      guard case .needsParameter = missing.reason else { return nil }
-      throw missing
+      let missing = notFoundError(Value.self, alternative: alternative, parameter: parameter, site: site)
+      // Nothing registered is the answer `nil` stands for; a parametrized resolver that did
+      // not get a parameter it takes is a mistake worth reporting.
+      guard case .notRegistered = missing.reason else { throw missing }
+      return nil
     } catch {
       Self.logger.log(
         error.description, level: .error, file: site.file, function: #function, line: site.line)
@@ -170,27 +172,40 @@ extension Container {
     }
   }
 
-  /// The nearest registration for `key`, searching this container, then its parents.
-  private func nearestRegistration(for key: RegistrationKey, withParameter: Bool) -> AnyObject? {
+  /// The nearest registration for `key`, searching this container, then its parents. With
+  /// a parameter, a container's parametrized resolver wins over its plain one if it takes
+  /// that parameter.
+  private func nearestRegistration(for key: RegistrationKey, parameter: Any?) -> AnyObject? {
     var container: Container? = self
     while let current = container {
-      if let registration = current.registrations.withLock({
-        $0.registration(for: key, withParameter: withParameter)
-      }) {
-        return registration
+      let (plain, parametrized) = current.registrations.withLock { table in
+        (table.plain[key], parameter == nil ? nil : table.parametrized[key])
+      }
+      if let parametrized, let parameter, parametrized.accepts(parameter) {
+        return parametrized
+      }
+      if let plain {
+        return plain
       }
       container = current.parent
     }
     return nil
   }
 
-  /// Runs a registration's resolver on the current thread's resolution stack.
-  private func run<Value>(
+  /// Returns the instance that the registration's scope keeps, or runs its resolver on the
+  /// current thread's resolution stack.
+  func run<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     parameter: Any?, site: RequestSite
   ) throws(ResolutionError) -> Value {
+    if let kept = registration.instances?.current {
+      return kept
+    }
     let stack = ResolutionStack.current
     let id = ObjectIdentifier(registration)
+    if registration.scope == .graph, let made = stack.graphInstance(of: id, as: Value.self) {
+      return made
+    }
     if let start = stack.index(of: id) {
       let cycle = stack.frames[start...].map(\.label) + [describeRequest(Value.self, alternative)]
       throw failure(
@@ -199,11 +214,40 @@ extension Container {
     }
     stack.push(.init(registration: id, type: Value.self, alternative: alternative))
     defer { stack.pop() }
+    guard let instances = registration.instances else {
+      let value = try make(registration, alternative: alternative, parameter: parameter, site: site)
+      if registration.scope == .graph {
+        stack.keepGraphInstance(value, of: id)
+      }
+      return value
+    }
+    try instances.creation.enter()
+    defer { instances.creation.leave() }
+    // Another thread may have made it while this one waited at the gate.
+    if let kept = instances.current {
+      return kept
+    }
+    let value = try make(registration, alternative: alternative, parameter: parameter, site: site)
+    if registration.scope == .weak, !(Swift.type(of: value as Any) is AnyObject.Type) {
+      throw failure(
+        .notAnObject(actualType: String(describing: Swift.type(of: value as Any))), Value.self,
+        alternative: alternative, site: site, resolutionPath: [])
+    }
+    instances.keep(value)
+    return value
+  }
+
+  /// Calls the resolver, turning what it throws into a ``ResolutionError``.
+  private func make<Value>(
+    _ registration: Registration<Value>, alternative: RegistrationAlternative?,
+    parameter: Any?, site: RequestSite
+  ) throws(ResolutionError) -> Value {
     do {
       return try registration.make(parameter)
     } catch let error as ResolutionError {
       throw error
     } catch {
+      let stack = ResolutionStack.current
       var failure = failure(
         .resolverFailed(error), Value.self, alternative: alternative, site: site,
         resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
@@ -213,22 +257,30 @@ extension Container {
   }
 
   func notFoundError<Value>(
-    _ type: Value.Type, alternative: RegistrationAlternative?, hasParameter: Bool,
+    _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
   ) -> ResolutionError {
     // Report a missing `T?` as a missing `T`: registering `T` is the fix.
     if let optional = type as? any OptionalResolvable.Type {
       return optional.wrappedNotFoundError(
-        in: self, alternative: alternative, hasParameter: hasParameter, site: site)
+        in: self, alternative: alternative, parameter: parameter, site: site)
     }
+    // Nothing plain is registered; parametrized resolvers may be, for other parameters.
     let key = RegistrationKey(type, alternative)
-    let onlyParametrized = chain.contains { container in
-      container.registrations.withLock { $0.parametrized[key] != nil }
+    let takes = chain.compactMap { container in
+      container.registrations.withLock { $0.parametrized[key]?.parameterTypeName }
+    }
+    let reason: ResolutionError.Reason
+    switch (takes.isEmpty, parameter) {
+    case (true, _): reason = .notRegistered
+    case (false, nil): reason = .needsParameter(takes: takes)
+    case (false, let parameter?):
+      reason = .parameterMismatch(
+        takes: takes, given: String(describing: Swift.type(of: parameter)))
     }
     let stack = ResolutionStack.current
     return failure(
-      !hasParameter && onlyParametrized ? .needsParameter : .notRegistered, type,
-      alternative: alternative, site: site,
+      reason, type, alternative: alternative, site: site,
       resolutionPath: stack.frames.isEmpty
         ? [] : stack.path(endingWith: describeRequest(type, alternative)))
   }

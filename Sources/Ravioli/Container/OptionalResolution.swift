@@ -10,7 +10,7 @@ protocol OptionalResolvable {
     -> Bool
 
   static func wrappedNotFoundError(
-    in container: Container, alternative: RegistrationAlternative?, hasParameter: Bool,
+    in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
   ) -> ResolutionError
 }
@@ -34,10 +34,9 @@ extension Optional: OptionalResolvable {
   }
 
   static func wrappedNotFoundError(
-    in container: Container, alternative: RegistrationAlternative?, hasParameter: Bool,
+    in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
   ) -> ResolutionError {
-    container.notFoundError(
-      Wrapped.self, alternative: alternative, hasParameter: hasParameter, site: site)
+    container.notFoundError(Wrapped.self, alternative: alternative, parameter: parameter, site: site)
   }
 }

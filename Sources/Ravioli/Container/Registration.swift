@@ -1,20 +1,83 @@
-/// What a container's table holds for one key: the resolver, and where it was registered.
+/// What every registration can do without its type being known: what the table, eager
+/// creation and resets need.
+protocol AnyRegistration: AnyObject, Sendable {
+  var scope: Scope { get }
+  /// The type a parametrized resolver takes, e.g. `SettingsScreen`; `nil` for a plain one.
+  var parameterTypeName: String? { get }
+  /// Whether a parametrized resolver takes this parameter.
+  func accepts(_ parameter: Any) -> Bool
+  /// Makes the kept instance, if the scope keeps one and it does not exist yet.
+  func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError)
+  /// Forgets the kept instance, handing it back to be released outside any lock.
+  func dropKeptInstance() -> Any?
+}
+
+/// What a container's table holds for one key: the resolver, its scope and the instance the
+/// scope keeps, and where it was registered.
 ///
-/// Tables store registrations as `AnyObject` and read them back with `unsafeDowncast`: the
-/// key includes the registered type, so the cast always holds, and it costs nothing, where a
-/// dynamic cast to a protocol type would cost more than the rest of the resolution.
-final class Registration<Value>: Sendable {
-  /// Runs the resolver. Plain resolvers ignore the parameter.
+/// Tables read registrations back with `unsafeDowncast`: the key includes the registered
+/// type, so the cast always holds, and it costs nothing, where a dynamic cast to a protocol
+/// type would cost more than the rest of the resolution.
+final class Registration<Value>: AnyRegistration {
+  /// Runs the resolver. Plain resolvers ignore the parameter; parametrized ones are only
+  /// called with a parameter they accept.
   let make: @Sendable (_ parameter: Any?) throws -> Value
+  let scope: Scope
+  let parameterTypeName: String?
+  /// For singleton, weak and cached scopes.
+  let instances: InstanceStore<Value>?
+  let alternative: RegistrationAlternative?
   let file: StaticString
   let line: UInt
+  private let acceptsParameter: @Sendable (Any) -> Bool
 
+  /// A plain registration.
   init(
-    file: StaticString, line: UInt, make: @escaping @Sendable (_ parameter: Any?) throws -> Value
+    alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
+    resolver: @escaping @Sendable () throws -> Value
   ) {
-    self.make = make
+    self.make = { _ in try resolver() }
+    self.acceptsParameter = { _ in true }
+    self.parameterTypeName = nil
+    self.scope = scope
+    self.alternative = alternative
     self.file = file
     self.line = line
+    self.instances =
+      scope.keepsInstances
+      ? InstanceStore(scope: scope, label: describeRequest(Value.self, alternative)) : nil
+  }
+
+  /// A parametrized registration, used for parameters that are a `Parameter`.
+  init<Parameter>(
+    alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
+    resolver: @escaping @Sendable (Parameter) throws -> Value
+  ) {
+    // The road calls a parametrized resolver only with a parameter that it accepts.
+    self.make = { parameter in try resolver(parameter! as! Parameter) }
+    self.acceptsParameter = { $0 is Parameter }
+    self.parameterTypeName = String(describing: Parameter.self)
+    self.scope = scope
+    self.alternative = alternative
+    self.file = file
+    self.line = line
+    self.instances =
+      scope.keepsInstances
+      ? InstanceStore(scope: scope, label: describeRequest(Value.self, alternative)) : nil
+  }
+
+  func accepts(_ parameter: Any) -> Bool {
+    acceptsParameter(parameter)
+  }
+
+  func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError) {
+    guard instances != nil, parameterTypeName == nil else { return }
+    _ = try container.run(self, alternative: alternative, parameter: nil, site: site)
+  }
+
+  func dropKeptInstance() -> Any? {
+    guard let instances, let dropped = instances.drop() else { return nil }
+    return dropped
   }
 }
 
@@ -32,20 +95,13 @@ struct RegistrationKey: Hashable, Sendable {
 /// One container's registrations. Plain and parametrized resolvers live apart because a
 /// request with a parameter prefers the parametrized one.
 struct RegistrationTable: Sendable {
-  var plain: [RegistrationKey: any AnyObject & Sendable] = [:]
-  var parametrized: [RegistrationKey: any AnyObject & Sendable] = [:]
+  var plain: [RegistrationKey: any AnyRegistration] = [:]
+  var parametrized: [RegistrationKey: any AnyRegistration] = [:]
 
-  /// The resolver for `key`: with a parameter the parametrized one if there is one, else the
-  /// plain one.
-  func registration(for key: RegistrationKey, withParameter: Bool) -> AnyObject? {
-    if withParameter, let registration = parametrized[key] {
-      return registration
-    }
-    return plain[key]
-  }
+  /// Every registration, for eager creation and resets.
+  var all: [any AnyRegistration] { Array(plain.values) + Array(parametrized.values) }
 
-  subscript(key: RegistrationKey, parametrized isParametrized: Bool) -> (any AnyObject & Sendable)?
-  {
+  subscript(key: RegistrationKey, parametrized isParametrized: Bool) -> (any AnyRegistration)? {
     get { isParametrized ? parametrized[key] : plain[key] }
     set {
       if isParametrized { parametrized[key] = newValue } else { plain[key] = newValue }

@@ -15,6 +15,8 @@ final class ResolutionStack {
   }
 
   private(set) var frames: [Frame] = []
+  /// Instances of graph-scoped registrations made during the current top-level resolution.
+  private var graph: [ObjectIdentifier: AnyObject] = [:]
 
   private static let perThread = ThreadLocal { ResolutionStack() }
 
@@ -32,11 +34,35 @@ final class ResolutionStack {
 
   func pop() {
     frames.removeLast()
+    if frames.isEmpty && !graph.isEmpty {
+      // Released after `graph` is empty again: a `deinit` may resolve, and come back here.
+      let finished = graph
+      graph = [:]
+      _ = finished
+    }
+  }
+
+  /// The instance that `registration` made earlier in this top-level resolution.
+  func graphInstance<Value>(of registration: ObjectIdentifier, as type: Value.Type) -> Value? {
+    graph[registration].map { unsafeDowncast($0, to: GraphInstance<Value>.self).value }
+  }
+
+  func keepGraphInstance<Value>(_ value: Value, of registration: ObjectIdentifier) {
+    graph[registration] = GraphInstance(value)
   }
 
   /// The labels of the frames in progress followed by `last`.
   func path(endingWith last: String) -> [String] {
     frames.map(\.label) + [last]
+  }
+}
+
+/// A graph-scoped instance, boxed so that it reads back without a dynamic cast.
+private final class GraphInstance<Value> {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }
 

@@ -19,8 +19,17 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// No resolver is registered for the type and alternative in any searched container.
     case notRegistered
     /// Only parametrized resolvers are registered for the type and alternative, and the
-    /// request had no parameter to give them.
-    case needsParameter
+    /// request had no parameter to give them. `takes` names the parameter type of each
+    /// (`Any` for an untyped one), nearest container first.
+    case needsParameter(takes: [String])
+    /// Only parametrized resolvers are registered for the type and alternative, and none
+    /// takes the parameter given: `takes` names the types they take, nearest container
+    /// first, and `given` the type of the parameter (in property injection, the enclosing
+    /// object's type).
+    case parameterMismatch(takes: [String], given: String)
+    /// The registration's scope is ``Scope/weak``, which holds a class instance, and the
+    /// resolver returned a value of this type instead.
+    case notAnObject(actualType: String)
     /// Resolving the type needs the type itself, through the resolvers on this path,
     /// e.g. `["A", "B", "A"]`.
     ///
@@ -65,7 +74,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     searchedContainers: [String] = [],
     registeredAlternatives: [String?] = [],
     resolutionPath: [String] = [],
-    requestedAt: String? = nil
+    requestedAt: String? = nil,
+    note: String? = nil
   ) {
     self.reason = reason
     self.typeName = typeName
@@ -74,6 +84,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.registeredAlternatives = registeredAlternatives
     self.resolutionPath = resolutionPath
     self.requestedAt = requestedAt
+    self.note = note
   }
 
   /// The full diagnostic, several lines long.
@@ -112,9 +123,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     switch reason {
     case .notRegistered:
       "Cannot resolve \(requested): nothing is registered for it."
-    case .needsParameter:
-      "Cannot resolve \(requested): only a parametrized resolver is registered, "
-        + "and no parameter was given."
+    case .needsParameter(let takes):
+      "Cannot resolve \(requested): only a parametrized resolver is registered "
+        + "(taking \(Self.list(takes))), and no parameter was given."
+    case .parameterMismatch(let takes, let given):
+      "Cannot resolve \(requested): the parametrized resolver takes \(Self.list(takes)), "
+        + "but the parameter is a `\(given)`."
+    case .notAnObject(let actualType):
+      "Cannot keep \(requested) weakly: its resolver returned a `\(actualType)`, "
+        + "which is not a class instance."
     case .cycle(let path):
       "Cannot resolve \(requested): dependency cycle \(path.joined(separator: " -> "))."
     case .resolverFailed(let error):
@@ -124,6 +141,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .noContainer(let policy?):
       "Cannot inject \(requested): the lookup policy \(policy) found no container."
     }
+  }
+
+  private static func list(_ types: [String]) -> String {
+    types.map { "`\($0)`" }.joined(separator: " or ")
   }
 
   private var registeredList: String {
@@ -153,9 +174,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "register it (\(plainRegistrationExample)), or ask for an alternative that is "
         + "registered."
     case .needsParameter:
-      return "resolve it with a parameter (`resolve(parameter:)`, or through property injection, "
-        + "which passes the enclosing object), or register a plain resolver: "
+      return "resolve it with a parameter (`resolve(parameter:)`, or through lazy property "
+        + "injection, which passes the enclosing object), or register a plain resolver: "
         + "\(plainRegistrationExample)."
+    case .parameterMismatch(let takes, let given):
+      return "register a resolver that takes a `\(given)` (or `Any`), or a plain one "
+        + "(\(plainRegistrationExample)), or resolve it with a \(Self.list(takes))."
+    case .notAnObject:
+      return "register it with another scope (`.singleton`, `.cached`), or return a class "
+        + "instance."
     case .cycle:
       return "break the cycle: let one of these types take its dependency later "
         + "(a lazy `@Injected` property, or `@InjectedWeakly` for a back reference) "

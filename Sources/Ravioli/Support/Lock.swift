@@ -34,6 +34,20 @@ final class Lock: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     return try body()
   }
+
+  /// Takes the lock if it is free, without waiting.
+  func tryLock() -> Bool {
+    pthread_mutex_trylock(mutex) == 0
+  }
+
+  /// Takes the lock, waiting for it. Pair with ``unlock()`` on the same thread.
+  func lock() {
+    pthread_mutex_lock(mutex)
+  }
+
+  func unlock() {
+    pthread_mutex_unlock(mutex)
+  }
 }
 
 /// A value that is only read and written while holding its own lock.

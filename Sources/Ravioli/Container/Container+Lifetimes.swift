@@ -1,0 +1,57 @@
+extension Container {
+  /// Creates, now, every singleton and cached instance registered in this container that
+  /// does not exist yet, instead of at its first resolution.
+  ///
+  /// Call it at a moment of your choosing, such as start-up, so that the cost of creating
+  /// them, and any failure, comes then:
+  ///
+  /// ```swift
+  /// let services = Container(name: "services")
+  /// services.register(scope: .singleton) { () -> Database in Database() }
+  /// try services.createSingletons()
+  /// ```
+  ///
+  /// Parametrized resolvers are skipped (they need a parameter), and so are the container's
+  /// parents. Each instance is made through the ordinary resolution, so what a resolver needs
+  /// is resolved (and made, if it is a singleton) on the way.
+  /// - Parameters:
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  /// - Throws: The ``ResolutionError`` of the first instance that cannot be made; the
+  ///   instances made before it are kept.
+  public func createSingletons(file: StaticString = #fileID, line: UInt = #line)
+    throws(ResolutionError)
+  {
+    let site = RequestSite(file, line)
+    let registrations = registrations.withLock { $0.plain.values }
+    for registration in registrations where registration.scope.keepsInstances {
+      guard registration.scope != .weak else { continue }
+      try registration.createKeptInstance(in: self, site: site)
+    }
+  }
+
+  /// Drops the instances that this container's registrations keep for `scope`, or for every
+  /// scope: the next resolution of each makes a new one.
+  ///
+  /// ```swift
+  /// container.reset(.cached)  // e.g. on logout
+  /// ```
+  ///
+  /// The registrations stay. Parents and children keep their instances. A resolution that is
+  /// creating an instance while the reset runs keeps the instance it makes.
+  /// - Parameters:
+  ///   - scope: The scope to reset (``Scope/cached``, ``Scope/singleton`` or ``Scope/weak``);
+  ///     `nil`, the default, resets them all.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  public func reset(_ scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line) {
+    let registrations = registrations.withLock { $0.all }
+    // Dropped instances are released here, outside every lock.
+    let dropped = registrations.filter { scope == nil || $0.scope == scope }
+      .compactMap { $0.dropKeptInstance() }
+    Self.logger.log(
+      "Container \"\(name)\": reset \(scope.map { "the \($0) scope" } ?? "every scope"), "
+        + "dropping \(dropped.count) instance\(dropped.count == 1 ? "" : "s").",
+      level: .info, file: file, function: #function, line: line)
+  }
+}

@@ -1,0 +1,132 @@
+/// The instance that a registration with a kept scope (singleton, weak, cached) holds, and
+/// the gate that lets one thread at a time create it.
+// `strong` and `object` are only touched under `lock`; the instance itself is the user's, and
+// is handed to every thread that resolves it, as the registration promises.
+final class InstanceStore<Value>: @unchecked Sendable {
+  let creation: CreationGate
+  private let lock = Lock()
+  private let isWeak: Bool
+  private var strong: Value?
+  private weak var object: AnyObject?
+
+  init(scope: Scope, label: String) {
+    isWeak = scope == .weak
+    creation = CreationGate(label: label)
+  }
+
+  /// The kept instance, if there is one (and, for a weak scope, it is still alive).
+  var current: Value? {
+    if isWeak {
+      let object = lock.withLock { self.object }
+      return object.map { $0 as! Value }
+    }
+    return lock.withLock { strong }
+  }
+
+  /// Keeps `value`. For a weak scope, `value` must be a class instance.
+  func keep(_ value: Value) {
+    if isWeak {
+      let object = value as AnyObject
+      lock.withLock { self.object = object }
+    } else {
+      lock.withLock { strong = value }
+    }
+  }
+
+  /// Forgets the instance and hands it back, so that it is released outside the lock.
+  func drop() -> Value? {
+    lock.withLock {
+      defer {
+        strong = nil
+        object = nil
+      }
+      return strong
+    }
+  }
+}
+
+/// Lets one thread at a time create a kept instance, so that its resolver runs once however
+/// many threads ask for it, while resolutions of other registrations go on.
+///
+/// A thread that would wait for a gate held by a thread that is (through other gates)
+/// waiting for this one would wait forever: two singletons that need each other, created on
+/// two threads at once. That wait is refused and reported as a cycle instead.
+final class CreationGate: Sendable {
+  let label: String
+  private let lock = Lock()
+
+  init(label: String) {
+    self.label = label
+  }
+
+  /// Returns once this thread may create the instance; pair with ``leave()``.
+  func enter() throws(ResolutionError) {
+    let me = ObjectIdentifier(ResolutionStack.current)
+    let gate = ObjectIdentifier(self)
+    let outcome = WaitGraph.state.withLock { graph -> WaitGraph.Outcome in
+      if lock.tryLock() {
+        graph.owners[gate] = me
+        return .entered
+      }
+      if let cycle = graph.cycle(waitingFor: gate, label: label, by: me) {
+        return .cycle(cycle)
+      }
+      graph.waiting[me] = (gate, label)
+      return .mustWait
+    }
+    switch outcome {
+    case .entered:
+      return
+    case .cycle(let path):
+      throw ResolutionError(
+        reason: .cycle(path: path), typeName: label, alternativeName: nil,
+        note: "The cycle runs across threads: each was creating one of these instances.")
+    case .mustWait:
+      lock.lock()
+      WaitGraph.state.withLock { graph in
+        graph.waiting[me] = nil
+        graph.owners[gate] = me
+      }
+    }
+  }
+
+  func leave() {
+    let gate = ObjectIdentifier(self)
+    WaitGraph.state.withLock { graph in graph.owners[gate] = nil }
+    lock.unlock()
+  }
+}
+
+/// Which thread holds which creation gate, and which gate each waiting thread waits for.
+/// Only creations touch it; resolving an instance that exists does not.
+struct WaitGraph: Sendable {
+  enum Outcome {
+    case entered
+    case mustWait
+    case cycle([String])
+  }
+
+  static let state = Locked(WaitGraph())
+
+  /// Gate → the thread (its resolution stack) creating behind it.
+  var owners: [ObjectIdentifier: ObjectIdentifier] = [:]
+  /// Thread → the gate it waits for, and that gate's label.
+  var waiting: [ObjectIdentifier: (gate: ObjectIdentifier, label: String)] = [:]
+
+  /// The labels around the loop if `thread` waiting for `gate` would never end.
+  func cycle(waitingFor gate: ObjectIdentifier, label: String, by thread: ObjectIdentifier)
+    -> [String]?
+  {
+    var labels = [label]
+    var gate = gate
+    while let owner = owners[gate] {
+      if owner == thread {
+        return [labels.last!] + labels
+      }
+      guard let next = waiting[owner] else { return nil }
+      labels.append(next.label)
+      gate = next.gate
+    }
+    return nil
+  }
+}
