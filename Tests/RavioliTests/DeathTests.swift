@@ -62,6 +62,10 @@ private struct MarkingLogger: RavioliLogger {
   }
 }
 
+private final class Mismatched {
+  @Injected var title: String
+}
+
 private struct Refusing: ContainerLookupPolicy {
   func container<EnclosingType>(
     for instance: EnclosingType, file: StaticString, function: String, line: UInt
@@ -262,5 +266,21 @@ private func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
     let message = text(result?.standardErrorContent)
     #expect(message.contains("none was set then"))
     #expect(message.contains("`@Injected(.lazily)`"))
+  }
+
+  @Test func propertyWhoseTypedResolverTakesAnotherEnclosingType() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container(name: "pages")
+      container.register { (owner: Screen) -> String in "for a screen" }
+      Container.lookupPolicy = .singleton(container)
+      _ = Mismatched().title
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(
+      message.contains(
+        "Cannot resolve `String`: the parametrized resolver takes `Screen`, but the parameter "
+          + "is a `Mismatched`."))
+    #expect(message.contains("Injected into: `Mismatched`"))
+    #expect(message.contains("register a resolver that takes a `Mismatched`"))
   }
 }

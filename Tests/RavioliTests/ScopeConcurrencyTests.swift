@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+import Ravioli
+import Testing
+
+// Scopes under concurrency. The suite name contains "Stress" so that CI also runs it under
+// ThreadSanitizer. Waits have time limits, so a regression fails instead of hanging.
+
+/// Waits until `counter` reaches `count`, for at most five seconds; returns whether it did.
+private func wait(until counter: Counter, reaches count: Int) -> Bool {
+  let deadline = Date().addingTimeInterval(5)
+  while counter.value < count {
+    if Date() > deadline { return false }
+    usleep(1_000)
+  }
+  return true
+}
+
+private final class Slow: Sendable {}
+private final class Fast: Sendable {}
+private final class First: Sendable {}
+private final class Second: Sendable {}
+
+@Suite struct ScopeStressTests {
+  @Test(arguments: [Scope.singleton, .cached])
+  func theResolverRunsExactlyOnceHoweverManyThreadsAsk(scope: Scope) {
+    for _ in 0..<20 {
+      let container = Container()
+      let made = Counter()
+      container.register(scope: scope) { () -> Service in
+        usleep(2_000)  // widen the window in which other threads arrive
+        return Service(id: made.increment())
+      }
+      let ids = Counter()
+
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        if let service: Service = try? container.resolve(), service.id == 1 {
+          ids.increment()
+        }
+      }
+
+      #expect(made.value == 1)
+      #expect(ids.value == 8, "every thread got the one instance")
+    }
+  }
+
+  @Test func aSlowResolverDoesNotHoldUpOtherRegistrations() throws {
+    let container = Container()
+    let slowStarted = Counter()
+    let mayFinish = Counter()
+    container.register(scope: .singleton) { () -> Slow in
+      slowStarted.increment()
+      _ = wait(until: mayFinish, reaches: 1)
+      return Slow()
+    }
+    container.register(scope: .singleton) { () -> Fast in Fast() }
+    container.register { () -> Service in Service() }
+    let slowFinished = Counter()
+    let slowThread = Thread {
+      _ = try? container.resolve() as Slow
+      slowFinished.increment()
+    }
+    slowThread.start()
+    #expect(wait(until: slowStarted, reaches: 1))
+
+    let _: Fast = try container.resolve()
+    let _: Service = try container.resolve()
+
+    #expect(slowFinished.value == 0, "resolved while the slow singleton was still being made")
+    mayFinish.increment()
+    #expect(wait(until: slowFinished, reaches: 1))
+  }
+
+  @Test func singletonsThatNeedEachOtherOnTwoThreadsAreACycleNotADeadlock() {
+    let container = Container()
+    let arrived = Counter()
+    container.register(scope: .singleton) { () -> First in
+      arrived.increment()
+      _ = wait(until: arrived, reaches: 2)
+      let _: Second = try container.resolve()
+      return First()
+    }
+    container.register(scope: .singleton) { () -> Second in
+      arrived.increment()
+      _ = wait(until: arrived, reaches: 2)
+      let _: First = try container.resolve()
+      return Second()
+    }
+    let cycles = Counter()
+    let finished = Counter()
+
+    for resolveFirst in [true, false] {
+      Thread {
+        do throws(ResolutionError) {
+          if resolveFirst {
+            let _: First = try container.resolve()
+          } else {
+            let _: Second = try container.resolve()
+          }
+        } catch {
+          if case .cycle = error.reason { cycles.increment() }
+        }
+        finished.increment()
+      }.start()
+    }
+
+    #expect(wait(until: finished, reaches: 2), "neither thread waits forever")
+    #expect(cycles.value == 2)
+  }
+
+  @Test func resolvingAndResettingFromManyThreads() {
+    let container = Container()
+    container.register(scope: .cached) { () -> Service in Service() }
+    container.register(scope: .weak) { () -> Part in Part() }
+    container.register(scope: .graph) { () -> Fast in Fast() }
+    container.register { () -> [Fast] in [try container.resolve(), try container.resolve()] }
+    let failures = Counter()
+
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for operation in 0..<1_000 {
+        if thread == 0 && operation % 10 == 0 {
+          container.reset(.cached)
+        }
+        let service: Service? = try? container.resolve()
+        let part: Part? = try? container.resolve()
+        let pair: [Fast]? = try? container.resolve()
+        if service == nil || part == nil || pair?.count != 2 || pair?[0] !== pair?[1] {
+          failures.increment()
+        }
+      }
+    }
+
+    #expect(failures.value == 0)
+  }
+}
+
+private final class Part: Sendable {}

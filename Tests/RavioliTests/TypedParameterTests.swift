@@ -1,0 +1,140 @@
+import Ravioli
+import Testing
+
+private final class SettingsPage: Sendable {
+  let title = "Settings"
+}
+
+private final class ProfilePage: Sendable {}
+
+private final class SettingsScreen {
+  let title = "Settings"
+  @Injected var label: String
+}
+
+private final class ProfileScreen {
+  @Injected var label: String
+}
+
+/// Resolves a kept or graph-scoped value from a parametrized resolver that sees this object.
+private final class Owner {
+  let name: String
+  @Injected var cached: Part
+  @Injected var graphed: Service
+  init(name: String) { self.name = name }
+}
+
+private final class Part: Sendable {
+  let label: String
+  init(label: String) { self.label = label }
+}
+
+@Suite struct TypedParameterTests {
+  @Test func usedWhenTheParameterIsOfItsType() throws {
+    let container = Container()
+    container.register { (page: SettingsPage) -> String in "for \(page.title)" }
+
+    let value: String = try container.resolve(parameter: SettingsPage())
+
+    #expect(value == "for Settings")
+  }
+
+  @Test func anotherParameterTypeFallsBackToThePlainResolver() throws {
+    let container = Container()
+    container.register { (page: SettingsPage) -> String in "typed" }
+    container.register { () -> String in "plain" }
+
+    let value: String = try container.resolve(parameter: ProfilePage())
+
+    #expect(value == "plain")
+  }
+
+  @Test func anotherParameterTypeGoesOnToTheParent() throws {
+    let parent = Container()
+    parent.register { (page: ProfilePage) -> String in "profile, from the parent" }
+    let child = Container(parent: parent)
+    child.register { (page: SettingsPage) -> String in "settings, from the child" }
+
+    let profile: String = try child.resolve(parameter: ProfilePage())
+    let settings: String = try child.resolve(parameter: SettingsPage())
+
+    #expect(profile == "profile, from the parent")
+    #expect(settings == "settings, from the child")
+  }
+
+  @Test func aMismatchWithNothingElseSaysWhichTypeItTakes() {
+    let container = Container(name: "pages")
+    container.register { (page: SettingsPage) -> String in "typed" }
+
+    let error = #expect(throws: ResolutionError.self) {
+      let _: String = try container.resolve(parameter: ProfilePage())
+    }
+
+    guard case .parameterMismatch(let takes, let given) = error?.reason else {
+      Issue.record("expected .parameterMismatch, got \(String(describing: error?.reason))")
+      return
+    }
+    #expect(takes == ["SettingsPage"])
+    #expect(given == "ProfilePage")
+    #expect(
+      error?.description.contains(
+        "the parametrized resolver takes `SettingsPage`, but the parameter is a `ProfilePage`")
+        == true)
+  }
+
+  @Test func noParameterSaysWhichTypeItTakes() {
+    let container = Container()
+    container.register { (page: SettingsPage) -> String in "typed" }
+
+    let error = #expect(throws: ResolutionError.self) {
+      let _: String = try container.resolve()
+    }
+
+    guard case .needsParameter(let takes) = error?.reason else {
+      Issue.record("expected .needsParameter, got \(String(describing: error?.reason))")
+      return
+    }
+    #expect(takes == ["SettingsPage"])
+  }
+
+  @Test func theUntypedFormStillTakesAnything() throws {
+    let container = Container()
+    container.register { (parameter: Any) -> String in "any \(type(of: parameter))" }
+
+    let value: String = try container.resolve(parameter: ProfilePage())
+
+    #expect(value == "any ProfilePage")
+  }
+}
+
+extension GlobalStateTests {
+  @Suite struct TypedPropertyInjectionTests {
+    @Test func theEnclosingObjectSelectsTheTypedResolver() {
+      let container = Container()
+      container.register { (owner: SettingsScreen) -> String in "label of \(owner.title)" }
+      container.register { () -> String in "plain label" }
+      Container.lookupPolicy = .singleton(container)
+
+      #expect(SettingsScreen().label == "label of Settings")
+      #expect(ProfileScreen().label == "plain label")
+    }
+
+    @Test func theContainerNeverKeepsTheObjectItInjectedInto() {
+      let container = Container()
+      container.register(scope: .cached) { (owner: Owner) -> Part in Part(label: owner.name) }
+      container.register(scope: .graph) { (owner: Owner) -> Service in Service(id: owner.name.count)
+      }
+      Container.lookupPolicy = .singleton(container)
+      weak var released: Owner?
+      do {
+        let owner = Owner(name: "first")
+        released = owner
+        #expect(owner.cached.label == "first")
+        #expect(owner.graphed.id == 5)
+      }
+
+      #expect(released == nil)
+      #expect(Owner(name: "second").cached.label == "first", "cached: made from the first owner")
+    }
+  }
+}
