@@ -160,7 +160,8 @@ extension Container {
       {
         return value
       }
-      let missing = notFoundError(Value.self, alternative: alternative, parameter: parameter, site: site)
+      let missing = notFoundError(
+        Value.self, alternative: alternative, parameter: parameter, site: site)
       // Nothing registered is the answer `nil` stands for; a parametrized resolver that did
       // not get a parameter it takes is a mistake worth reporting.
       guard case .notRegistered = missing.reason else { throw missing }

@@ -37,6 +37,7 @@ extension Optional: OptionalResolvable {
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
   ) -> ResolutionError {
-    container.notFoundError(Wrapped.self, alternative: alternative, parameter: parameter, site: site)
+    container.notFoundError(
+      Wrapped.self, alternative: alternative, parameter: parameter, site: site)
   }
 }
