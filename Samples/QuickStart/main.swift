@@ -21,3 +21,6 @@ injectionOptions(container: app)
 
 print("\n— A custom lookup policy")
 customPolicy(app: app)
+
+print("\n— Lifetimes")
+try lifetimes(app: app)

@@ -97,6 +97,31 @@ private final class Part: Sendable {
     #expect(takes == ["SettingsPage"])
   }
 
+  @Test func resolversForSeveralParameterTypesLiveSideBySide() throws {
+    let container = Container()
+    container.register { (page: SettingsPage) -> String in "settings" }
+    container.register { (parameter: Any) -> String in "anything" }
+    container.register { (page: ProfilePage) -> String in "profile" }
+
+    let settings: String = try container.resolve(parameter: SettingsPage())
+    let profile: String = try container.resolve(parameter: ProfilePage())
+    let other: String = try container.resolve(parameter: 42)
+
+    #expect(settings == "settings", "the exact type wins over a newer `Any` resolver")
+    #expect(profile == "profile")
+    #expect(other == "anything")
+  }
+
+  @Test func registeringForTheSameParameterTypeAgainReplacesIt() throws {
+    let container = Container()
+    container.register { (page: SettingsPage) -> String in "first" }
+    container.register { (page: SettingsPage) -> String in "second" }
+
+    let value: String = try container.resolve(parameter: SettingsPage())
+
+    #expect(value == "second")
+  }
+
   @Test func theUntypedFormStillTakesAnything() throws {
     let container = Container()
     container.register { (parameter: Any) -> String in "any \(type(of: parameter))" }

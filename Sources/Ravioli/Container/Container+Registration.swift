@@ -28,8 +28,7 @@ extension Container {
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver),
-      parametrized: false)
+        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver))
   }
 
   /// Registers a parametrized resolver for `Value`: it receives the parameter of
@@ -58,8 +57,7 @@ extension Container {
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver),
-      parametrized: true)
+        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver))
   }
 
   /// Registers a resolver for `Value` that takes a parameter of a given type: in property
@@ -71,9 +69,13 @@ extension Container {
   /// }
   /// ```
   ///
-  /// A request whose parameter is not a `Parameter` passes this resolver by: it uses the
-  /// plain resolver of the same container, or goes on to the parent. If nothing else
-  /// resolves it, the error says which type the resolver takes and what it was given.
+  /// Resolvers for one type that take different parameter types live side by side (say, a
+  /// logger for each kind of screen, plus a `(parameter: Any)` one for the rest); registering
+  /// one for the same parameter type again replaces it. A request uses the resolver that
+  /// takes exactly its parameter's type, else the most recently registered one that takes
+  /// the parameter. A request whose parameter none of them takes uses the plain resolver of
+  /// the same container, or goes on to the parent. If nothing else resolves it, the error
+  /// says which types the resolvers take and what they were given.
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
@@ -87,8 +89,7 @@ extension Container {
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver),
-      parametrized: true)
+        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver))
   }
 
   /// Removes every registration from this container. Its parents keep theirs.
@@ -103,13 +104,10 @@ extension Container {
       file: file, function: #function, line: line)
   }
 
-  private func store<Value>(_ registration: Registration<Value>, parametrized: Bool) {
+  private func store<Value>(_ registration: Registration<Value>) {
     let key = RegistrationKey(Value.self, registration.alternative)
     // The replaced registration, and the instance it kept, are released outside the lock.
-    let replaced = registrations.withLock { table in
-      defer { table[key, parametrized: parametrized] = registration }
-      return table[key, parametrized: parametrized]
-    }
+    let replaced = registrations.withLock { $0.insert(registration, for: key) }
     let logger = Self.logger
     let what = {
       let kind =

@@ -182,8 +182,10 @@ extension Container {
       let (plain, parametrized) = current.registrations.withLock { table in
         (table.plain[key], parameter == nil ? nil : table.parametrized[key])
       }
-      if let parametrized, let parameter, parametrized.accepts(parameter) {
-        return parametrized
+      if let parametrized, let parameter,
+        let chosen = RegistrationTable.choose(from: parametrized, for: parameter)
+      {
+        return chosen
       }
       if let plain {
         return plain
@@ -268,8 +270,9 @@ extension Container {
     }
     // Nothing plain is registered; parametrized resolvers may be, for other parameters.
     let key = RegistrationKey(type, alternative)
-    let takes = chain.compactMap { container in
-      container.registrations.withLock { $0.parametrized[key]?.parameterTypeName }
+    let takes = chain.flatMap { container in
+      container.registrations.withLock { $0.parametrized[key] ?? [] }.compactMap(
+        \.parameterTypeName)
     }
     let reason: ResolutionError.Reason
     switch (takes.isEmpty, parameter) {

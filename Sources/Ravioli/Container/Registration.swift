@@ -4,6 +4,8 @@ protocol AnyRegistration: AnyObject, Sendable {
   var scope: Scope { get }
   /// The type a parametrized resolver takes, e.g. `SettingsScreen`; `nil` for a plain one.
   var parameterTypeName: String? { get }
+  /// The identity of that type; `nil` for a plain resolver.
+  var parameterType: ObjectIdentifier? { get }
   /// Whether a parametrized resolver takes this parameter.
   func accepts(_ parameter: Any) -> Bool
   /// Makes the kept instance, if the scope keeps one and it does not exist yet.
@@ -24,6 +26,7 @@ final class Registration<Value>: AnyRegistration {
   let make: @Sendable (_ parameter: Any?) throws -> Value
   let scope: Scope
   let parameterTypeName: String?
+  let parameterType: ObjectIdentifier?
   /// For singleton, weak and cached scopes.
   let instances: InstanceStore<Value>?
   let alternative: RegistrationAlternative?
@@ -39,6 +42,7 @@ final class Registration<Value>: AnyRegistration {
     self.make = { _ in try resolver() }
     self.acceptsParameter = { _ in true }
     self.parameterTypeName = nil
+    self.parameterType = nil
     self.scope = scope
     self.alternative = alternative
     self.file = file
@@ -57,6 +61,7 @@ final class Registration<Value>: AnyRegistration {
     self.make = { parameter in try resolver(parameter! as! Parameter) }
     self.acceptsParameter = { $0 is Parameter }
     self.parameterTypeName = String(describing: Parameter.self)
+    self.parameterType = ObjectIdentifier(Parameter.self)
     self.scope = scope
     self.alternative = alternative
     self.file = file
@@ -93,24 +98,48 @@ struct RegistrationKey: Hashable, Sendable {
 }
 
 /// One container's registrations. Plain and parametrized resolvers live apart because a
-/// request with a parameter prefers the parametrized one.
+/// request with a parameter prefers a parametrized one; there is one parametrized resolver
+/// per parameter type, kept in the order they were registered.
 struct RegistrationTable: Sendable {
   var plain: [RegistrationKey: any AnyRegistration] = [:]
-  var parametrized: [RegistrationKey: any AnyRegistration] = [:]
+  var parametrized: [RegistrationKey: [any AnyRegistration]] = [:]
 
   /// Every registration, for eager creation and resets.
-  var all: [any AnyRegistration] { Array(plain.values) + Array(parametrized.values) }
+  var all: [any AnyRegistration] { Array(plain.values) + parametrized.values.flatMap { $0 } }
 
-  subscript(key: RegistrationKey, parametrized isParametrized: Bool) -> (any AnyRegistration)? {
-    get { isParametrized ? parametrized[key] : plain[key] }
-    set {
-      if isParametrized { parametrized[key] = newValue } else { plain[key] = newValue }
+  /// Stores `registration` under `key`, returning the registration it replaces: the plain
+  /// one, or the parametrized one that takes the same parameter type.
+  mutating func insert(_ registration: any AnyRegistration, for key: RegistrationKey)
+    -> (any AnyRegistration)?
+  {
+    guard registration.parameterType != nil else {
+      defer { plain[key] = registration }
+      return plain[key]
     }
+    var list = parametrized[key, default: []]
+    let replaced = list.firstIndex { $0.parameterType == registration.parameterType }
+      .map { list.remove(at: $0) }
+    list.append(registration)
+    parametrized[key] = list
+    return replaced
+  }
+
+  /// The parametrized resolver for `parameter`: the one that takes exactly its type, else
+  /// the most recently registered one that takes it.
+  static func choose(from list: [any AnyRegistration], for parameter: Any)
+    -> (any AnyRegistration)?
+  {
+    let exact = ObjectIdentifier(type(of: parameter))
+    if let match = list.last(where: { $0.parameterType == exact }) {
+      return match
+    }
+    return list.last { $0.accepts(parameter) }
   }
 
   /// The alternatives registered for `type`, the unnamed one first.
   func alternatives(of type: ObjectIdentifier) -> [RegistrationAlternative?] {
-    let keys = plain.keys.filter { $0.type == type } + parametrized.keys.filter { $0.type == type }
+    let keys = Set(plain.keys.filter { $0.type == type })
+      .union(parametrized.keys.filter { $0.type == type })
     return keys.map(\.alternative).sorted { ($0?.name ?? "") < ($1?.name ?? "") }
   }
 }

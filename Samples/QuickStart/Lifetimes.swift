@@ -1,0 +1,56 @@
+import Ravioli
+
+// Scopes and a user session, as README.md's "Lifetimes" section shows them.
+
+final class Database: Sendable {
+  init() { print("opening the database") }
+}
+
+final class UserAccount: Sendable {
+  let name: String
+  init(name: String) { self.name = name }
+}
+
+final class ShoppingCart: Sendable {
+  let owner: String
+  init(owner: String) { self.owner = owner }
+}
+
+/// A screen whose logger is made for it: the typed resolver receives the screen itself.
+final class CheckoutScreen {
+  let title = "Checkout"
+  @Injected var logger: TaggedLogger
+}
+
+func lifetimes(app: Container) throws {
+  app.register(scope: .singleton) { () -> Database in Database() }
+  try app.createSingletons()  // opens the database now, not at its first use
+
+  // A session is a child container: made at login, dropped at logout.
+  func logIn(_ name: String) -> Container {
+    let session = Container(parent: app, name: "session-\(name)")
+    session.register(scope: .singleton) { () -> UserAccount in UserAccount(name: name) }
+    session.register(scope: .cached) { () -> ShoppingCart in
+      ShoppingCart(owner: (try session.resolve() as UserAccount).name)
+    }
+    return session
+  }
+
+  var session: Container? = logIn("ada")
+  let cart: ShoppingCart = try session!.resolve()
+  let database: Database = try session!.resolve()  // the app's singleton, through the child
+  print("\(cart.owner)'s cart; the same database: \(database === (try app.resolve() as Database))")
+
+  session!.reset(.cached)  // e.g. after checkout: the next cart is a new one
+  let newCart: ShoppingCart = try session!.resolve()
+  print("a new cart after the reset: \(newCart !== cart)")
+
+  session = nil  // logout: the account and the cart go with the session
+  session = logIn("grace")
+  print("now logged in: \((try session!.resolve() as UserAccount).name)")
+
+  app.register { (screen: CheckoutScreen) -> TaggedLogger in
+    TaggedLogger(tag: "screen \(screen.title)")
+  }
+  CheckoutScreen().logger.log("typed parametrized resolver")
+}
