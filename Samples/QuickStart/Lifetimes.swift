@@ -36,18 +36,19 @@ func lifetimes(app: Container) throws {
     return session
   }
 
-  var session: Container? = logIn("ada")
-  let cart: ShoppingCart = try session!.resolve()
-  let database: Database = try session!.resolve()  // the app's singleton, through the child
-  print("\(cart.owner)'s cart; the same database: \(database === (try app.resolve() as Database))")
+  do {
+    let session = logIn("ada")
+    let cart: ShoppingCart = try session.resolve()
+    let database: Database = try session.resolve()  // the app's singleton, through the child
+    print("\(cart.owner)'s cart; the same database: \(database === (try app.resolve() as Database))")
 
-  session!.reset(.cached)  // e.g. after checkout: the next cart is a new one
-  let newCart: ShoppingCart = try session!.resolve()
-  print("a new cart after the reset: \(newCart !== cart)")
+    session.reset(.cached)  // e.g. after checkout: the next cart is a new one
+    let newCart: ShoppingCart = try session.resolve()
+    print("a new cart after the reset: \(newCart !== cart)")
+  }  // logout: the session, its account and its carts are released
 
-  session = nil  // logout: the account and the cart go with the session
-  session = logIn("grace")
-  print("now logged in: \((try session!.resolve() as UserAccount).name)")
+  let session = logIn("grace")
+  print("now logged in: \((try session.resolve() as UserAccount).name)")
 
   app.register { (screen: CheckoutScreen) -> TaggedLogger in
     TaggedLogger(tag: "screen \(screen.title)")

@@ -45,6 +45,16 @@ final class DetailScreen {
   @InjectedWeakly var delegate: ScreenDelegate?
 }
 
+final class Database: Sendable {}
+final class ShoppingCart: Sendable {}
+
+/// From `Scope`.
+private func scopeExample(_ container: Container) {
+  container.register(scope: .singleton) { () -> Database in Database() }
+  container.register(scope: .cached) { () -> ShoppingCart in ShoppingCart() }
+  container.reset(.cached)  // e.g. on logout: the next resolution makes a new cart
+}
+
 /// From `Container`.
 private func containerExample() throws -> String {
   let container = Container(name: "app")
@@ -66,6 +76,16 @@ extension GlobalStateTests {
     @Test func containerAndAlternatives() throws {
       #expect(try containerExample() == "Hello")
       #expect(try alternativeExample(Container()) == "Bonjour")
+    }
+
+    @Test func scopes() throws {
+      let container = Container()
+      scopeExample(container)
+      let database: Database = try container.resolve()
+      let cart: ShoppingCart = try container.resolve()
+      container.reset(.cached)
+      #expect(try container.resolve() as Database === database)
+      #expect(try container.resolve() as ShoppingCart !== cart)
     }
 
     @Test func propertyWrapperExamples() {

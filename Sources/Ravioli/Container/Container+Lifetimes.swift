@@ -6,9 +6,8 @@ extension Container {
   /// them, and any failure, comes then:
   ///
   /// ```swift
-  /// let services = Container(name: "services")
-  /// services.register(scope: .singleton) { () -> Database in Database() }
-  /// try services.createSingletons()
+  /// app.register(scope: .singleton) { () -> Database in Database() }
+  /// try app.createSingletons()  // opens the database now, not at its first use
   /// ```
   ///
   /// Parametrized resolvers are skipped (they need a parameter), and so are the container's
@@ -34,7 +33,7 @@ extension Container {
   /// scope: the next resolution of each makes a new one.
   ///
   /// ```swift
-  /// container.reset(.cached)  // e.g. on logout
+  /// session.reset(.cached)  // e.g. after checkout: the next cart is a new one
   /// ```
   ///
   /// The registrations stay. Parents and children keep their instances. A resolution that is

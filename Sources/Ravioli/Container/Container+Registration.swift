@@ -64,8 +64,8 @@ extension Container {
   /// injection, the object that declares the property, when it is a `Parameter`.
   ///
   /// ```swift
-  /// container.register { (owner: SettingsScreen) -> TaggedLogger in
-  ///   TaggedLogger(tag: "settings: \(owner.title)")
+  /// app.register { (screen: CheckoutScreen) -> TaggedLogger in
+  ///   TaggedLogger(tag: "screen \(screen.title)")
   /// }
   /// ```
   ///

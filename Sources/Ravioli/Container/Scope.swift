@@ -5,8 +5,8 @@
 ///
 /// ```swift
 /// container.register(scope: .singleton) { () -> Database in Database() }
-/// container.register(scope: .cached) { () -> UserProfile in UserProfile() }
-/// container.reset(.cached)  // e.g. on logout: the next resolution makes a new profile
+/// container.register(scope: .cached) { () -> ShoppingCart in ShoppingCart() }
+/// container.reset(.cached)  // e.g. on logout: the next resolution makes a new cart
 /// ```
 ///
 /// A scoped instance belongs to the registration, and so to the container that holds it:
