@@ -40,7 +40,8 @@ func lifetimes(app: Container) throws {
     let session = logIn("ada")
     let cart: ShoppingCart = try session.resolve()
     let database: Database = try session.resolve()  // the app's singleton, through the child
-    print("\(cart.owner)'s cart; the same database: \(database === (try app.resolve() as Database))")
+    let sameDatabase = database === (try app.resolve() as Database)
+    print("\(cart.owner)'s cart; the same database: \(sameDatabase)")
 
     session.reset(.cached)  // e.g. after checkout: the next cart is a new one
     let newCart: ShoppingCart = try session.resolve()
