@@ -30,14 +30,17 @@ func lifetimes(app: Container) throws {
   func logIn(_ name: String) -> Container {
     let session = Container(parent: app, name: "session-\(name)")
     session.register(scope: .singleton) { () -> UserAccount in UserAccount(name: name) }
-    session.register(scope: .cached) { () -> ShoppingCart in
+    // `unowned`: a resolver that holds its own container strongly would keep it alive.
+    session.register(scope: .cached) { [unowned session] () -> ShoppingCart in
       ShoppingCart(owner: (try session.resolve() as UserAccount).name)
     }
     return session
   }
 
+  weak var loggedOut: Container?
   do {
     let session = logIn("ada")
+    loggedOut = session
     let cart: ShoppingCart = try session.resolve()
     let database: Database = try session.resolve()  // the app's singleton, through the child
     let sameDatabase = database === (try app.resolve() as Database)
@@ -47,6 +50,7 @@ func lifetimes(app: Container) throws {
     let newCart: ShoppingCart = try session.resolve()
     print("a new cart after the reset: \(newCart !== cart)")
   }  // logout: the session, its account and its carts are released
+  print("the session is gone: \(loggedOut == nil)")
 
   let session = logIn("grace")
   print("now logged in: \((try session.resolve() as UserAccount).name)")

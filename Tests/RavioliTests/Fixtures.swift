@@ -89,3 +89,15 @@ final class CountingLogger: RavioliLogger, @unchecked Sendable {
     fatalError(message)
   }
 }
+
+/// A weak reference that any thread may set and read.
+// `stored` is only touched under `lock`.
+final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+  private let lock = NSLock()
+  private weak var stored: Object?
+
+  var object: Object? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}

@@ -44,6 +44,60 @@ private final class Second: Sendable {}
     }
   }
 
+  @Test func aParentSingletonIsMadeOnceThroughManyChildrenAtOnce() {
+    for _ in 0..<20 {
+      let parent = Container()
+      let made = Counter()
+      parent.register(scope: .singleton) { () -> Service in
+        usleep(2_000)
+        return Service(id: made.increment())
+      }
+      let children = (0..<8).map { Container(parent: parent, name: "child-\($0)") }
+      let ones = Counter()
+
+      DispatchQueue.concurrentPerform(iterations: children.count) { index in
+        if let service: Service = try? children[index].resolve(), service.id == 1 {
+          ones.increment()
+        }
+      }
+
+      #expect(made.value == 1)
+      #expect(ones.value == children.count)
+    }
+  }
+
+  @Test func aResetDuringACreationKeepsNothingFromBeforeIt() throws {
+    let container = Container()
+    let started = Counter()
+    let mayFinish = Counter()
+    let made = Counter()
+    container.register(scope: .cached) { () -> Service in
+      let id = made.increment()
+      if id == 1 {
+        started.increment()
+        _ = wait(until: mayFinish, reaches: 1)
+      }
+      return Service(id: id)
+    }
+    let finished = Counter()
+    let firstID = Counter()
+    Thread {
+      if let service: Service = try? container.resolve() {
+        for _ in 0..<service.id { firstID.increment() }
+      }
+      finished.increment()
+    }.start()
+    #expect(wait(until: started, reaches: 1))
+
+    container.reset(.cached)  // e.g. logout while the old session's instance is being made
+    mayFinish.increment()
+    #expect(wait(until: finished, reaches: 1))
+    let next: Service = try container.resolve()
+
+    #expect(firstID.value == 1, "the caller that started it still gets its instance")
+    #expect(next.id == 2, "but it is not kept past the reset")
+  }
+
   @Test func aSlowResolverDoesNotHoldUpOtherRegistrations() throws {
     let container = Container()
     let slowStarted = Counter()
@@ -87,6 +141,7 @@ private final class Second: Sendable {}
       return Second()
     }
     let cycles = Counter()
+    let complete = Counter()
     let finished = Counter()
 
     for resolveFirst in [true, false] {
@@ -99,6 +154,7 @@ private final class Second: Sendable {}
           }
         } catch {
           if case .cycle = error.reason { cycles.increment() }
+          if !error.searchedContainers.isEmpty { complete.increment() }
         }
         finished.increment()
       }.start()
@@ -106,6 +162,7 @@ private final class Second: Sendable {}
 
     #expect(wait(until: finished, reaches: 2), "neither thread waits forever")
     #expect(cycles.value == 2)
+    #expect(complete.value == 2, "both messages name the containers searched")
   }
 
   @Test func resolvingAndResettingFromManyThreads() {

@@ -118,20 +118,56 @@ private final class Assembly: Sendable {
     #expect(made.value == 2)
   }
 
-  @Test func registeringAgainDropsTheKeptInstance() throws {
+  @Test(arguments: [Scope.singleton, .cached])
+  func registeringAgainDropsTheKeptInstance(scope: Scope) throws {
     weak var old: Part?
-    container.register(scope: .singleton) { () -> Part in Part(id: 1) }
+    container.register(scope: scope) { () -> Part in Part(id: 1) }
     do {
       let first: Part = try container.resolve()
       old = first
     }
     #expect(old != nil)
 
-    container.register(scope: .singleton) { () -> Part in Part(id: 2) }
+    container.register(scope: scope) { () -> Part in Part(id: 2) }
     let replacement: Part = try container.resolve()
 
     #expect(old == nil)
     #expect(replacement.id == 2)
+  }
+
+  @Test func registeringAgainDropsTheInstanceOfAParametrizedAndOfAWeakRegistration() throws {
+    container.register(scope: .singleton) { (parameter: Int) -> Part in Part(id: parameter) }
+    container.register(scope: .weak) { () -> Service in Service(id: 1) }
+    let first: Part = try container.resolve(parameter: 1)
+    let held: Service = try container.resolve()
+
+    container.register(scope: .singleton) { (parameter: Int) -> Part in Part(id: parameter * 10) }
+    container.register(scope: .weak) { () -> Service in Service(id: 2) }
+    let second: Part = try container.resolve(parameter: 2)
+    let service: Service = try container.resolve()
+
+    #expect(first.id == 1)
+    #expect(second.id == 20)
+    #expect(service !== held, "the new registration does not hand out the old weak instance")
+  }
+
+  @Test func graphInstancesAreReleasedAfterTheTopLevelResolution() throws {
+    let shared = WeakReference<Part>()
+    container.register(scope: .graph) { () -> Part in
+      let part = Part(id: 1)
+      shared.object = part
+      return part
+    }
+    container.register { () -> Assembly in
+      Assembly(left: try container.resolve(), right: try container.resolve())
+    }
+
+    do {
+      let assembly: Assembly = try container.resolve()
+      #expect(assembly.left === shared.object)
+    }
+
+    #expect(shared.object == nil)
   }
 
   @Test func createSingletonsMakesSingletonAndCachedInstancesNow() throws {
@@ -244,18 +280,59 @@ private final class Assembly: Sendable {
     #expect(kept == nil)
   }
 
-  @Test func aChildIsCheapToMakeAndDrop() throws {
+  @Test func manyChildrenAreMadeAndDroppedWithoutKeepingAnything() throws {
     let parent = Container(name: "app")
     parent.register(scope: .singleton) { () -> Service in Service() }
     let shared: Service = try parent.resolve()
     var mismatches = 0
+    var kept = 0
     for index in 0..<10_000 {
-      let child = Container(parent: parent, name: "request-\(index)")
-      child.register(scope: .cached) { () -> Part in Part(id: index) }
-      let part: Part = try child.resolve()
-      let service: Service = try child.resolve()
-      if part.id != index || service !== shared { mismatches += 1 }
+      weak var droppedChild: Container?
+      weak var droppedPart: Part?
+      do {
+        let child = Container(parent: parent, name: "request-\(index)")
+        child.register(scope: .cached) { [unowned child] () -> Part in
+          Part(id: index + (try child.resolve() as Service).id)
+        }
+        let part: Part = try child.resolve()
+        let service: Service = try child.resolve()
+        if part.id != index || service !== shared { mismatches += 1 }
+        droppedChild = child
+        droppedPart = part
+      }
+      if droppedChild != nil || droppedPart != nil { kept += 1 }
     }
     #expect(mismatches == 0)
+    #expect(kept == 0)
+  }
+
+  @Test func resetOnAChildLeavesTheParentAloneAndTheOtherWayRound() throws {
+    let parent = Container(name: "app")
+    parent.register(scope: .cached) { () -> Service in Service() }
+    let child = Container(parent: parent, name: "session")
+    child.register(scope: .cached) { () -> Part in Part(id: 0) }
+    let service: Service = try child.resolve()
+    let part: Part = try child.resolve()
+
+    child.reset()
+    #expect(try child.resolve() as Service === service)
+    let newPart: Part = try child.resolve()
+    #expect(newPart !== part)
+
+    parent.reset()
+    #expect(try child.resolve() as Service !== service)
+    #expect(try child.resolve() as Part === newPart)
+  }
+
+  @Test func createSingletonsOnAChildLeavesTheParentsAlone() throws {
+    let made = Counter()
+    let parent = Container(name: "app")
+    parent.register(scope: .singleton) { () -> Service in Service(id: made.increment()) }
+    let child = Container(parent: parent, name: "session")
+    child.register(scope: .singleton) { () -> Part in Part(id: made.increment()) }
+
+    try child.createSingletons()
+
+    #expect(made.value == 1, "only the child's own singleton")
   }
 }

@@ -7,6 +7,17 @@ private final class SettingsPage: Sendable {
 
 private final class ProfilePage: Sendable {}
 
+private class BasePage: @unchecked Sendable {}
+private final class SubPage: BasePage, @unchecked Sendable {}
+
+private protocol Titled: Sendable {
+  var title: String { get }
+}
+
+private struct TitledPage: Titled {
+  let title = "T"
+}
+
 private final class SettingsScreen {
   let title = "Settings"
   @Injected var label: String
@@ -109,6 +120,21 @@ private final class Part: Sendable {
 
     #expect(settings == "settings", "the exact type wins over a newer `Any` resolver")
     #expect(profile == "profile")
+    #expect(other == "anything")
+  }
+
+  @Test func aSuperclassOrProtocolResolverWinsOverAnAnyResolverWhateverTheOrder() throws {
+    let container = Container()
+    container.register { (page: BasePage) -> String in "base" }
+    container.register { (parameter: Any) -> String in "anything" }
+    container.register { (page: any Titled) -> String in "titled \(page.title)" }
+
+    let sub: String = try container.resolve(parameter: SubPage())
+    let titled: String = try container.resolve(parameter: TitledPage())
+    let other: String = try container.resolve(parameter: 1)
+
+    #expect(sub == "base")
+    #expect(titled == "titled T")
     #expect(other == "anything")
   }
 

@@ -37,7 +37,9 @@ extension Container {
   /// ```
   ///
   /// The registrations stay. Parents and children keep their instances. A resolution that is
-  /// creating an instance while the reset runs keeps the instance it makes.
+  /// creating an instance while the reset runs hands that instance to its caller but does not
+  /// keep it, so the next resolution makes a new one. ``Scope/unique`` and ``Scope/graph``
+  /// keep nothing, so resetting them does nothing.
   /// - Parameters:
   ///   - scope: The scope to reset (``Scope/cached``, ``Scope/singleton`` or ``Scope/weak``);
   ///     `nil`, the default, resets them all.

@@ -13,7 +13,9 @@ extension Container {
   /// Resolvers are `@Sendable`, because any thread may resolve them: capture only what is
   /// safe to share, or create the instance inside the resolver. A resolver may resolve what
   /// it needs with `try container.resolve()`; if it throws, the resolution fails with
-  /// ``ResolutionError/Reason/resolverFailed(_:)``.
+  /// ``ResolutionError/Reason/resolverFailed(_:)``. A container holds its resolvers, so one
+  /// that captures its own container strongly keeps it alive: capture a container that you
+  /// will drop (a session, a screen) as `[unowned session]`.
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
@@ -73,7 +75,8 @@ extension Container {
   /// logger for each kind of screen, plus a `(parameter: Any)` one for the rest); registering
   /// one for the same parameter type again replaces it. A request uses the resolver that
   /// takes exactly its parameter's type, else the most recently registered one that takes
-  /// the parameter. A request whose parameter none of them takes uses the plain resolver of
+  /// the parameter as a superclass or protocol, else the one taking `Any`. A request whose
+  /// parameter none of them takes uses the plain resolver of
   /// the same container, or goes on to the parent. If nothing else resolves it, the error
   /// says which types the resolvers take and what they were given.
   /// - Parameters:

@@ -224,19 +224,26 @@ extension Container {
       }
       return value
     }
-    try instances.creation.enter()
+    if let cycle = instances.creation.enter() {
+      var failure = failure(
+        .cycle(path: cycle), Value.self, alternative: alternative, site: site,
+        resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
+      failure.note = "The cycle runs across threads: each was creating one of these instances."
+      throw failure
+    }
     defer { instances.creation.leave() }
     // Another thread may have made it while this one waited at the gate.
     if let kept = instances.current {
       return kept
     }
+    let generation = instances.currentGeneration
     let value = try make(registration, alternative: alternative, parameter: parameter, site: site)
     if registration.scope == .weak, !(Swift.type(of: value as Any) is AnyObject.Type) {
       throw failure(
         .notAnObject(actualType: String(describing: Swift.type(of: value as Any))), Value.self,
         alternative: alternative, site: site, resolutionPath: [])
     }
-    instances.keep(value)
+    instances.keep(value, madeIn: generation)
     return value
   }
 

@@ -1,13 +1,15 @@
 /// The instance that a registration with a kept scope (singleton, weak, cached) holds, and
 /// the gate that lets one thread at a time create it.
-// `strong` and `object` are only touched under `lock`; the instance itself is the user's, and
-// is handed to every thread that resolves it, as the registration promises.
+// `strong`, `object` and `generation` are only touched under `lock`; the instance itself is
+// the user's, and is handed to every thread that resolves it, as the registration promises.
 final class InstanceStore<Value>: @unchecked Sendable {
   let creation: CreationGate
   private let lock = Lock()
   private let isWeak: Bool
   private var strong: Value?
   private weak var object: AnyObject?
+  /// Counts drops, so that a creation that began before a reset does not keep its instance.
+  private var generation = 0
 
   init(scope: Scope, label: String) {
     isWeak = scope == .weak
@@ -23,13 +25,23 @@ final class InstanceStore<Value>: @unchecked Sendable {
     return lock.withLock { strong }
   }
 
-  /// Keeps `value`. For a weak scope, `value` must be a class instance.
-  func keep(_ value: Value) {
-    if isWeak {
-      let object = value as AnyObject
-      lock.withLock { self.object = object }
-    } else {
-      lock.withLock { strong = value }
+  /// The generation a creation starts in; pass it to ``keep(_:madeIn:)``.
+  var currentGeneration: Int {
+    lock.withLock { generation }
+  }
+
+  /// Keeps `value`, unless the instances were dropped since its creation began (a reset
+  /// while the resolver ran): then the caller gets it, but the next resolution makes a new
+  /// one. For a weak scope, `value` must be a class instance.
+  func keep(_ value: Value, madeIn creationGeneration: Int) {
+    let object = isWeak ? value as AnyObject : nil
+    lock.withLock {
+      guard generation == creationGeneration else { return }
+      if isWeak {
+        self.object = object
+      } else {
+        strong = value
+      }
     }
   }
 
@@ -39,6 +51,7 @@ final class InstanceStore<Value>: @unchecked Sendable {
       defer {
         strong = nil
         object = nil
+        generation += 1
       }
       return strong
     }
@@ -59,8 +72,9 @@ final class CreationGate: Sendable {
     self.label = label
   }
 
-  /// Returns once this thread may create the instance; pair with ``leave()``.
-  func enter() throws(ResolutionError) {
+  /// Returns `nil` once this thread may create the instance (pair it with ``leave()``), or,
+  /// without entering, the labels around the loop when waiting would never end.
+  func enter() -> [String]? {
     let me = ObjectIdentifier(ResolutionStack.current)
     let gate = ObjectIdentifier(self)
     let outcome = WaitGraph.state.withLock { graph -> WaitGraph.Outcome in
@@ -76,17 +90,18 @@ final class CreationGate: Sendable {
     }
     switch outcome {
     case .entered:
-      return
+      return nil
     case .cycle(let path):
-      throw ResolutionError(
-        reason: .cycle(path: path), typeName: label, alternativeName: nil,
-        note: "The cycle runs across threads: each was creating one of these instances.")
+      return path
     case .mustWait:
+      // Only other gates are seen: a resolver that waits for another thread some other way
+      // (`queue.sync`, a semaphore) while that thread waits here is not detected.
       lock.lock()
       WaitGraph.state.withLock { graph in
         graph.waiting[me] = nil
         graph.owners[gate] = me
       }
+      return nil
     }
   }
 

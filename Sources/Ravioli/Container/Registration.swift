@@ -125,7 +125,8 @@ struct RegistrationTable: Sendable {
   }
 
   /// The parametrized resolver for `parameter`: the one that takes exactly its type, else
-  /// the most recently registered one that takes it.
+  /// the most recently registered one that takes it (a superclass or a protocol), else the
+  /// one that takes `Any`.
   static func choose(from list: [any AnyRegistration], for parameter: Any)
     -> (any AnyRegistration)?
   {
@@ -133,7 +134,9 @@ struct RegistrationTable: Sendable {
     if let match = list.last(where: { $0.parameterType == exact }) {
       return match
     }
-    return list.last { $0.accepts(parameter) }
+    let anything = ObjectIdentifier(Any.self)
+    return list.last { $0.parameterType != anything && $0.accepts(parameter) }
+      ?? list.last { $0.parameterType == anything }
   }
 
   /// The alternatives registered for `type`, the unnamed one first.

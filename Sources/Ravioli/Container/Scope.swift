@@ -14,13 +14,21 @@
 /// parent or any child, and it is released with its container. Registering the key again
 /// drops the instance made by the earlier resolver.
 ///
-/// A parametrized resolver with a scope other than ``unique`` (or ``graph``) makes its
-/// instance from the first parameter it gets, and later requests share that instance.
+/// A parametrized resolver with a scope other than ``unique`` makes its instance from the
+/// first parameter it gets, and later requests share that instance (for ``graph``, within
+/// one top-level resolution).
+///
+/// A singleton or cached resolver runs while other threads that want the same instance
+/// wait for it. It must not itself wait for another thread that resolves that instance
+/// (`DispatchQueue.main.sync { ... }` from a resolver, say): neither could go on. Waits
+/// between such resolvers alone (two singletons that need each other, first resolved on two
+/// threads) are detected and reported as a cycle.
 public enum Scope: Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// The resolver runs on every resolution. The default.
   case unique
   /// One instance per registration, made at the first resolution (or by
-  /// ``Container/createSingletons(file:line:)``) and kept as long as its container.
+  /// ``Container/createSingletons(file:line:)``) and kept as long as its container, unless
+  /// ``Container/reset(_:file:line:)`` drops it.
   ///
   /// However many threads ask at once, the resolver runs exactly once; threads asking for
   /// other registrations meanwhile are not held up.
