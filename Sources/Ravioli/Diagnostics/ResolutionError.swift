@@ -181,8 +181,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "register a resolver that takes a `\(given)` (or `Any`), or a plain one "
         + "(\(plainRegistrationExample)), or resolve it with a \(Self.list(takes))."
     case .notAnObject:
-      return "register it with another scope (`.singleton`, `.cached`), or return a class "
-        + "instance."
+      return "register it with another scope (`.singleton`, `.cached`), or register a class "
+        + "type (not a value type, nor an optional) and return an instance of it."
     case .cycle:
       return "break the cycle: let one of these types take its dependency later "
         + "(a lazy `@Injected` property, or `@InjectedWeakly` for a back reference) "
