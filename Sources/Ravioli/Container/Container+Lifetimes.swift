@@ -22,7 +22,7 @@ extension Container {
     throws(ResolutionError)
   {
     let site = RequestSite(file, line)
-    let registrations = registrations.withLock { $0.plain.values }
+    let registrations = registrations.withLock { $0.plain.all }
     for registration in registrations where registration.scope.keepsInstances {
       guard registration.scope != .weak else { continue }
       try registration.createKeptInstance(in: self, site: site)

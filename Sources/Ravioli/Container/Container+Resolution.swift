@@ -13,12 +13,18 @@ extension Container {
   ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: ``ResolutionError`` when no plain resolver is registered, the resolution
   ///   needs itself (a cycle), or the resolver throws.
+  @inlinable
   public func resolve<Value>(
     alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line
   ) throws(ResolutionError) -> Value {
-    try resolveValue(
-      Value.self, alternative: alternative, parameter: nil, site: RequestSite(file, line))
+    let site = RequestSite(file, line)
+    if let registration = plainRegistration(of: Value.self, alternative: alternative) {
+      return try run(
+        unsafeDowncast(registration, to: Registration<Value>.self), alternative: alternative,
+        parameter: nil, site: site)
+    }
+    return try resolveValue(Value.self, alternative: alternative, parameter: nil, site: site)
   }
 
   /// Resolves a `Value`, giving `parameter` to a parametrized resolver.
@@ -99,10 +105,12 @@ extension Container {
 }
 
 /// Where a request was made, for messages.
+@usableFromInline
 struct RequestSite {
-  let file: StaticString
-  let line: UInt
+  @usableFromInline let file: StaticString
+  @usableFromInline let line: UInt
 
+  @inlinable
   init(_ file: StaticString, _ line: UInt) {
     self.file = file
     self.line = line
@@ -115,6 +123,7 @@ struct RequestSite {
 
 extension Container {
   /// Every resolution, whichever door it comes in by, ends here.
+  @usableFromInline
   func resolveValue<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
@@ -173,6 +182,26 @@ extension Container {
     }
   }
 
+  /// The nearest plain registration of `type`, searching this container, then its parents:
+  /// the look-up of the common case, kept free of generics.
+  @usableFromInline
+  func plainRegistration(of type: Any.Type, alternative: RegistrationAlternative?)
+    -> AnyObject?
+  {
+    let key = RegistrationKey(type, alternative)
+    if let registration = registrations.withLock({ $0.plain[key] }) {
+      return registration
+    }
+    var container = parent
+    while let current = container {
+      if let registration = current.registrations.withLock({ $0.plain[key] }) {
+        return registration
+      }
+      container = current.parent
+    }
+    return nil
+  }
+
   /// The nearest registration for `key`, searching this container, then its parents. With
   /// a parameter, a container's parametrized resolver wins over its plain one if it takes
   /// that parameter.
@@ -197,31 +226,51 @@ extension Container {
 
   /// Returns the instance that the registration's scope keeps, or runs its resolver on the
   /// current thread's resolution stack.
+  ///
+  /// Inlinable, like ``resolve(alternative:file:line:)``, so that the common cases (a kept
+  /// instance, an unscoped resolver) are specialized for `Value` where they are called,
+  /// without generic metadata look-ups.
+  @inlinable
   func run<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     parameter: Any?, site: RequestSite
   ) throws(ResolutionError) -> Value {
-    if let kept = registration.instances?.current {
+    if let instances = registration.instances, let kept = instances.current {
       return kept
     }
+    guard registration.scope == .unique else {
+      return try runScoped(registration, alternative: alternative, parameter: parameter, site: site)
+    }
+    let frame = ResolutionStack.Frame(
+      registration: ObjectIdentifier(registration), type: Value.self, alternative: alternative)
+    if let start = ResolutionStack.enter(frame) {
+      throw cycleFailure(Value.self, from: start, alternative: alternative, site: site)
+    }
+    defer { ResolutionStack.leave() }
+    return try make(registration, alternative: alternative, parameter: parameter, site: site)
+  }
+
+  /// ``run(_:alternative:parameter:site:)`` for graph and kept scopes when the instance is
+  /// not there yet.
+  @usableFromInline
+  func runScoped<Value>(
+    _ registration: Registration<Value>, alternative: RegistrationAlternative?,
+    parameter: Any?, site: RequestSite
+  ) throws(ResolutionError) -> Value {
     let stack = ResolutionStack.current
     let id = ObjectIdentifier(registration)
     if registration.scope == .graph, let made = stack.graphInstance(of: id, as: Value.self) {
       return made
     }
-    if let start = stack.index(of: id) {
-      let cycle = stack.frames[start...].map(\.label) + [describeRequest(Value.self, alternative)]
-      throw failure(
-        .cycle(path: cycle), Value.self, alternative: alternative, site: site,
-        resolutionPath: start > 0 ? stack.path(endingWith: cycle.last!) : [])
+    if let start = ResolutionStack.enter(
+      .init(registration: id, type: Value.self, alternative: alternative))
+    {
+      throw cycleFailure(Value.self, from: start, alternative: alternative, site: site)
     }
-    stack.push(.init(registration: id, type: Value.self, alternative: alternative))
-    defer { stack.pop() }
+    defer { ResolutionStack.leave() }
     guard let instances = registration.instances else {
       let value = try make(registration, alternative: alternative, parameter: parameter, site: site)
-      if registration.scope == .graph {
-        stack.keepGraphInstance(value, of: id)
-      }
+      stack.keepGraphInstance(value, of: id)
       return value
     }
     if let cycle = instances.creation.enter() {
@@ -247,23 +296,49 @@ extension Container {
     return value
   }
 
+  /// The error for a registration found on the stack from `start` on: it needs itself.
+  @usableFromInline
+  func cycleFailure<Value>(
+    _ type: Value.Type, from start: Int, alternative: RegistrationAlternative?, site: RequestSite
+  ) -> ResolutionError {
+    let stack = ResolutionStack.current
+    let cycle = stack.frames[start...].map(\.label) + [describeRequest(type, alternative)]
+    return failure(
+      .cycle(path: cycle), type, alternative: alternative, site: site,
+      resolutionPath: start > 0 ? stack.path(endingWith: cycle.last!) : [])
+  }
+
   /// Calls the resolver, turning what it throws into a ``ResolutionError``.
-  private func make<Value>(
+  @inlinable
+  func make<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     parameter: Any?, site: RequestSite
   ) throws(ResolutionError) -> Value {
     do {
       return try registration.make(parameter)
-    } catch let error as ResolutionError {
-      throw error
     } catch {
-      let stack = ResolutionStack.current
-      var failure = failure(
-        .resolverFailed(error), Value.self, alternative: alternative, site: site,
-        resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
-      failure.note = "The resolver is registered at \(registration.file):\(registration.line)."
-      throw failure
+      throw resolverFailure(
+        error, of: Value.self, registeredAt: RequestSite(registration.file, registration.line),
+        alternative: alternative, site: site)
     }
+  }
+
+  /// What a resolver threw, as a ``ResolutionError``: unchanged if it already is one (a
+  /// failure further down), else wrapped with where the resolver is registered.
+  @usableFromInline
+  func resolverFailure<Value>(
+    _ error: any Error, of type: Value.Type, registeredAt: RequestSite,
+    alternative: RegistrationAlternative?, site: RequestSite
+  ) -> ResolutionError {
+    if let error = error as? ResolutionError {
+      return error
+    }
+    let stack = ResolutionStack.current
+    var failure = failure(
+      .resolverFailed(error), type, alternative: alternative, site: site,
+      resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
+    failure.note = "The resolver is registered at \(registeredAt.label)."
+    return failure
   }
 
   func notFoundError<Value>(

@@ -2,14 +2,16 @@
 /// the gate that lets one thread at a time create it.
 // `strong`, `object` and `generation` are only touched under `lock`; the instance itself is
 // the user's, and is handed to every thread that resolves it, as the registration promises.
+@usableFromInline
 final class InstanceStore<Value>: @unchecked Sendable {
   let creation: CreationGate
-  private let lock = Lock()
-  private let isWeak: Bool
-  private var strong: Value?
-  private weak var object: AnyObject?
+  @usableFromInline let lock = Lock()
+  @usableFromInline let isWeak: Bool
+  // Only touched under `lock`, which already keeps accesses apart.
+  @exclusivity(unchecked) @usableFromInline var strong: Value?
+  @exclusivity(unchecked) @usableFromInline weak var object: AnyObject?
   /// Counts drops, so that a creation that began before a reset does not keep its instance.
-  private var generation = 0
+  @exclusivity(unchecked) private var generation = 0
 
   init(scope: Scope, label: String) {
     isWeak = scope == .weak
@@ -17,6 +19,7 @@ final class InstanceStore<Value>: @unchecked Sendable {
   }
 
   /// The kept instance, if there is one (and, for a weak scope, it is still alive).
+  @inlinable
   var current: Value? {
     if isWeak {
       let object = lock.withLock { self.object }

@@ -20,18 +20,19 @@ protocol AnyRegistration: AnyObject, Sendable {
 /// Tables read registrations back with `unsafeDowncast`: the key includes the registered
 /// type, so the cast always holds, and it costs nothing, where a dynamic cast to a protocol
 /// type would cost more than the rest of the resolution.
+@usableFromInline
 final class Registration<Value>: AnyRegistration {
   /// Runs the resolver. Plain resolvers ignore the parameter; parametrized ones are only
   /// called with a parameter they accept.
-  let make: @Sendable (_ parameter: Any?) throws -> Value
-  let scope: Scope
+  @usableFromInline let make: @Sendable (_ parameter: Any?) throws -> Value
+  @usableFromInline let scope: Scope
   let parameterTypeName: String?
   let parameterType: ObjectIdentifier?
   /// For singleton, weak and cached scopes.
-  let instances: InstanceStore<Value>?
+  @usableFromInline let instances: InstanceStore<Value>?
   let alternative: RegistrationAlternative?
-  let file: StaticString
-  let line: UInt
+  @usableFromInline let file: StaticString
+  @usableFromInline let line: UInt
   private let acceptsParameter: @Sendable (Any) -> Bool
 
   /// A plain registration.
@@ -95,17 +96,27 @@ struct RegistrationKey: Hashable, Sendable {
     self.type = ObjectIdentifier(type)
     self.alternative = alternative
   }
+
+  /// A cheap hash for ``PlainRegistrations``: the type's address, mixed with the hash that
+  /// the alternative computed when it was made.
+  var hash: Int {
+    Int(bitPattern: UInt(bitPattern: type)) ^ (alternative?.hash ?? 0)
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.type == rhs.type && lhs.alternative == rhs.alternative
+  }
 }
 
 /// One container's registrations. Plain and parametrized resolvers live apart because a
 /// request with a parameter prefers a parametrized one; there is one parametrized resolver
 /// per parameter type, kept in the order they were registered.
 struct RegistrationTable: Sendable {
-  var plain: [RegistrationKey: any AnyRegistration] = [:]
+  var plain = PlainRegistrations()
   var parametrized: [RegistrationKey: [any AnyRegistration]] = [:]
 
   /// Every registration, for eager creation and resets.
-  var all: [any AnyRegistration] { Array(plain.values) + parametrized.values.flatMap { $0 } }
+  var all: [any AnyRegistration] { plain.all + parametrized.values.flatMap { $0 } }
 
   /// Stores `registration` under `key`, returning the registration it replaces: the plain
   /// one, or the parametrized one that takes the same parameter type.
@@ -113,8 +124,7 @@ struct RegistrationTable: Sendable {
     -> (any AnyRegistration)?
   {
     guard registration.parameterType != nil else {
-      defer { plain[key] = registration }
-      return plain[key]
+      return plain.insert(registration, for: key)
     }
     var list = parametrized[key, default: []]
     let replaced = list.firstIndex { $0.parameterType == registration.parameterType }
@@ -141,7 +151,7 @@ struct RegistrationTable: Sendable {
 
   /// The alternatives registered for `type`, the unnamed one first.
   func alternatives(of type: ObjectIdentifier) -> [RegistrationAlternative?] {
-    let keys = Set(plain.keys.filter { $0.type == type })
+    let keys = Set(plain.allKeys.filter { $0.type == type })
       .union(parametrized.keys.filter { $0.type == type })
     return keys.map(\.alternative).sorted { ($0?.name ?? "") < ($1?.name ?? "") }
   }

@@ -18,15 +18,29 @@ public struct RegistrationAlternative: Hashable, Sendable, ExpressibleByStringLi
 {
   /// The alternative's name.
   public let name: String
+  /// The name's hash, computed once, so that looking a registration up does not hash the
+  /// name again.
+  let hash: Int
 
   /// Creates an alternative from a name built at run time.
   public init(_ name: String) {
     self.name = name
+    self.hash = name.hashValue
   }
 
   /// Creates an alternative from a string literal.
   public init(stringLiteral name: String) {
-    self.name = name
+    self.init(name)
+  }
+
+  /// Alternatives with the same name are equal.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.name == rhs.name
+  }
+
+  /// Hashes the name.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 
   /// The alternative's name.

@@ -5,36 +5,96 @@
 /// failure deep inside a resolver can say which resolutions needed it. It is per thread: a
 /// resolver that resolves on another thread and waits for it (`queue.sync`) starts a new
 /// stack there, and a cycle through such a hop is not seen.
+@usableFromInline
 final class ResolutionStack {
+  @usableFromInline
   struct Frame {
     let registration: ObjectIdentifier
     let type: Any.Type
     let alternative: RegistrationAlternative?
 
+    @usableFromInline
+    init(registration: ObjectIdentifier, type: Any.Type, alternative: RegistrationAlternative?) {
+      self.registration = registration
+      self.type = type
+      self.alternative = alternative
+    }
+
     var label: String { describeRequest(type, alternative) }
   }
 
-  private(set) var frames: [Frame] = []
+  // Used by one thread only, and never re-entered during an access: the runtime's exclusivity
+  // checks would cost more than the stack itself. The frames live in a buffer of their own,
+  // so that pushing and popping involve no reference counting.
+  @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<Frame>
+  @exclusivity(unchecked) private var capacity = 16
+  @exclusivity(unchecked) private var depth = 0
   /// Instances of graph-scoped registrations made during the current top-level resolution.
-  private var graph: [ObjectIdentifier: AnyObject] = [:]
+  @exclusivity(unchecked) private var graph: [ObjectIdentifier: AnyObject] = [:]
 
   private static let perThread = ThreadLocal { ResolutionStack() }
 
+  private init() {
+    buffer = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    buffer.deinitialize(count: depth)
+    buffer.deallocate()
+  }
+
   /// The current thread's stack.
+  @usableFromInline
   static var current: ResolutionStack { perThread.value }
+
+  /// Pushes `frame` on the current thread's stack, unless its registration is already on it:
+  /// then returns where, and pushes nothing. Pair a `nil` answer with ``leave()``.
+  @usableFromInline
+  static func enter(_ frame: Frame) -> Int? {
+    perThread.withValue { stack in
+      if let index = stack.index(of: frame.registration) {
+        return index
+      }
+      stack.push(frame)
+      return nil
+    }
+  }
+
+  /// Pops the frame that ``enter(_:)`` pushed.
+  @usableFromInline
+  static func leave() {
+    perThread.withValue { $0.pop() }
+  }
+
+  /// The frames in progress, outermost first.
+  var frames: [Frame] { Array(UnsafeBufferPointer(start: buffer, count: depth)) }
 
   /// Where `registration` already is on the stack, if it is.
   func index(of registration: ObjectIdentifier) -> Int? {
-    frames.firstIndex { $0.registration == registration }
+    var index = 0
+    while index < depth {
+      if buffer[index].registration == registration { return index }
+      index += 1
+    }
+    return nil
   }
 
   func push(_ frame: Frame) {
-    frames.append(frame)
+    if depth == capacity {
+      let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: buffer, count: depth)
+      buffer.deallocate()
+      buffer = larger
+      capacity *= 2
+    }
+    (buffer + depth).initialize(to: frame)
+    depth += 1
   }
 
   func pop() {
-    frames.removeLast()
-    if frames.isEmpty && !graph.isEmpty {
+    depth -= 1
+    (buffer + depth).deinitialize(count: 1)
+    if depth == 0 && !graph.isEmpty {
       // Released after `graph` is empty again: a `deinit` may resolve, and come back here.
       let finished = graph
       graph = [:]

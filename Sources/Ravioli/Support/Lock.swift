@@ -12,8 +12,9 @@
 /// see it (it reports races on data touched only inside `withLock`), and it would raise the
 /// Apple platform minimums. ThreadSanitizer understands `pthread_mutex_t` everywhere.
 // The mutex lives at a stable heap address and is only touched through pthread calls.
+@usableFromInline
 final class Lock: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   init() {
     mutex = .allocate(capacity: 1)
@@ -28,7 +29,7 @@ final class Lock: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  @inline(__always)
+  @inlinable
   func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
@@ -58,7 +59,9 @@ final class Lock: @unchecked Sendable {
 // `value` is only accessed inside `lock.withLock`.
 final class Locked<Value: Sendable>: @unchecked Sendable {
   private let lock = Lock()
-  private var value: Value
+  // The lock already keeps accesses apart; the runtime's exclusivity check would cost more
+  // than the lock.
+  @exclusivity(unchecked) private var value: Value
 
   init(_ value: Value) {
     self.value = value

@@ -30,11 +30,21 @@ final class ThreadLocal<Value: AnyObject>: Sendable {
 
   /// This thread's instance.
   var value: Value {
+    Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Runs `body` with this thread's instance, without retaining it: the thread keeps it
+  /// alive throughout.
+  func withValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+    try Unmanaged<Value>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+  }
+
+  private var pointer: UnsafeMutableRawPointer {
     if let pointer = pthread_getspecific(key) {
-      return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
+      return pointer
     }
-    let value = makeValue()
-    pthread_setspecific(key, Unmanaged.passRetained(value as AnyObject).toOpaque())
-    return value
+    let pointer = Unmanaged.passRetained(makeValue() as AnyObject).toOpaque()
+    pthread_setspecific(key, pointer)
+    return pointer
   }
 }

@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks for Ravioli, beside Swinject and bare-metal baselines, in one release run:
+//   swift run -c release RavioliBenchmarks
+// A package of its own, so that the library keeps no dependencies.
+let package = Package(
+  name: "RavioliBenchmarks",
+  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
+  dependencies: [
+    .package(name: "Ravioli", path: ".."),
+    .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+  ],
+  targets: [
+    // Counts heap allocations by standing in for malloc (Linux only).
+    .target(name: "AllocationCounter"),
+    .executableTarget(
+      name: "RavioliBenchmarks",
+      dependencies: [
+        "AllocationCounter",
+        .product(name: "Ravioli", package: "Ravioli"),
+        .product(name: "Swinject", package: "Swinject"),
+      ]
+    ),
+    // One scenario in a fixed loop, for callgrind.
+    .executableTarget(
+      name: "RavioliProfile",
+      dependencies: [.product(name: "Ravioli", package: "Ravioli")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,72 @@
+// Counts heap allocations by defining malloc and its relatives in the executable, which on
+// Linux (ELF symbol interposition) takes the place of the C library's for every library in
+// the process, the Swift runtime included. Each forwards to glibc's own implementation.
+#include "AllocationCounter.h"
+
+#if defined(__linux__) && defined(__GLIBC__)
+#include <malloc.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void __libc_free(void *pointer);
+
+static _Atomic uint64_t allocations;
+
+static inline void count_one(void) {
+  atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+}
+
+void *malloc(size_t size) {
+  count_one();
+  return __libc_malloc(size);
+}
+
+void *calloc(size_t count, size_t size) {
+  count_one();
+  return __libc_calloc(count, size);
+}
+
+void *realloc(void *pointer, size_t size) {
+  count_one();
+  return __libc_realloc(pointer, size);
+}
+
+void free(void *pointer) { __libc_free(pointer); }
+
+void *memalign(size_t alignment, size_t size) {
+  count_one();
+  return __libc_memalign(alignment, size);
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+  count_one();
+  return __libc_memalign(alignment, size);
+}
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+  count_one();
+  void *pointer = __libc_memalign(alignment, size);
+  if (pointer == NULL) return 12;  // ENOMEM
+  *result = pointer;
+  return 0;
+}
+
+uint64_t allocation_count(void) {
+  return atomic_load_explicit(&allocations, memory_order_relaxed);
+}
+
+int allocation_counting_is_supported(void) { return 1; }
+
+uint64_t allocated_bytes(void) { return (uint64_t)mallinfo2().uordblks; }
+
+#else
+
+uint64_t allocation_count(void) { return 0; }
+int allocation_counting_is_supported(void) { return 0; }
+uint64_t allocated_bytes(void) { return 0; }
+
+#endif

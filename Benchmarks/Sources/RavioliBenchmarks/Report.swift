@@ -1,0 +1,93 @@
+import Foundation
+
+/// One scenario's time per operation for each library and baseline that has it.
+struct Row {
+  let scenario: String
+  let ravioli: Double?
+  let swinject: Double?
+  let closure: Double?
+  let dictionary: Double?
+  let property: Double?
+
+  init(
+    _ scenario: String, ravioli: Double? = nil, swinject: Double? = nil, closure: Double? = nil,
+    dictionary: Double? = nil, property: Double? = nil
+  ) {
+    self.scenario = scenario
+    self.ravioli = ravioli
+    self.swinject = swinject
+    self.closure = closure
+    self.dictionary = dictionary
+    self.property = property
+  }
+}
+
+struct AllocationRow {
+  let storedInstance: Double?
+  let singleton: Double?
+  let swinjectStoredInstance: Double?
+  let closure: Double?
+  let ravioliBytesPerRegistration: Double?
+  let swinjectBytesPerRegistration: Double?
+}
+
+/// A ratio that issue 4 sets a limit on.
+struct Target {
+  let name: String
+  let ratio: Double
+  let limit: Double
+  let atMost: Bool
+
+  init(_ name: String, _ ratio: Double, limit: Double, atMost: Bool) {
+    self.name = name
+    self.ratio = ratio
+    self.limit = limit
+    self.atMost = atMost
+  }
+
+  var isMet: Bool { atMost ? ratio <= limit : ratio >= limit }
+}
+
+func printReport(rows: [Row], allocations: AllocationRow, targets: [Target]) {
+  func time(_ value: Double?) -> String {
+    value.map { String(format: $0 < 10 ? "%.2f" : "%.1f", $0) } ?? "–"
+  }
+  func count(_ value: Double?) -> String {
+    value.map { String(format: "%.2f", $0) } ?? "n/a"
+  }
+
+  print("## Time per operation (ns; median of samples, release build)\n")
+  print("| scenario | Ravioli | Swinject | bare closure | [ObjectIdentifier: Any] | plain object |")
+  print("|---|---:|---:|---:|---:|---:|")
+  for row in rows {
+    print(
+      "| \(row.scenario) | \(time(row.ravioli)) | \(time(row.swinject)) | \(time(row.closure)) "
+        + "| \(time(row.dictionary)) | \(time(row.property)) |")
+  }
+
+  print("\n## 8. Heap use\n")
+  print("| measure | Ravioli | Swinject | bare closure |")
+  print("|---|---:|---:|---:|")
+  print(
+    "| allocations per resolve of a stored instance | \(count(allocations.storedInstance)) "
+      + "| \(count(allocations.swinjectStoredInstance)) | \(count(allocations.closure)) |")
+  print("| allocations per resolve of a singleton | \(count(allocations.singleton)) | – | – |")
+  print(
+    "| heap bytes per registration | \(count(allocations.ravioliBytesPerRegistration)) "
+      + "| \(count(allocations.swinjectBytesPerRegistration)) | – |")
+
+  print("\n## Targets\n")
+  print("| target | ratio | met |")
+  print("|---|---:|:---:|")
+  for target in targets {
+    print(
+      "| \(target.name) | \(String(format: "%.2f", target.ratio)) | \(target.isMet ? "yes" : "NO") |"
+    )
+  }
+  let noAllocations = [allocations.storedInstance, allocations.singleton].allSatisfy { $0 == 0 }
+  if allocations.storedInstance != nil {
+    print(
+      "| 8: no allocation resolving a stored instance or a singleton | – | \(noAllocations ? "yes" : "NO") |"
+    )
+  }
+}

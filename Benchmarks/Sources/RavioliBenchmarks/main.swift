@@ -1,0 +1,173 @@
+import AllocationCounter
+import Ravioli
+import Swinject
+
+// One release run measures every scenario for Ravioli, Swinject and the baselines, then
+// prints the table and the ratios that issue 4 sets as targets. Numbers are nanoseconds per
+// operation (medians of samples of about 20 ms); compare them as ratios within one run.
+
+let stored: Greeter = EnglishGreeter()
+var rows: [Row] = []
+
+// 1. A protocol-typed registration whose resolver returns a stored instance.
+let ravioli = Ravioli.Container(name: "benchmarks")
+ravioli.register { () -> Greeter in stored }
+let swinject = Swinject.Container()
+swinject.register(Greeter.self) { _ in stored }
+let storedClosure: () -> Greeter = opaque({ stored })
+var dictionary: [ObjectIdentifier: Any] = [ObjectIdentifier(Greeter.self): stored]
+let otherTypes: [Any.Type] = [
+  Int.self, String.self, Double.self, Float.self, Bool.self, UInt8.self, Int8.self, Int16.self,
+  Int32.self,
+]
+for type in otherTypes { dictionary[ObjectIdentifier(type)] = 0 }
+let storedInstance = Row(
+  "1. resolve a stored instance",
+  ravioli: nanosecondsPerOperation { blackHole(try! ravioli.resolve() as Greeter) },
+  swinject: nanosecondsPerOperation { blackHole(swinject.resolve(Greeter.self)!) },
+  closure: nanosecondsPerOperation { blackHole(storedClosure()) },
+  dictionary: nanosecondsPerOperation {
+    blackHole(dictionary[ObjectIdentifier(Greeter.self)] as! Greeter)
+  })
+rows.append(storedInstance)
+
+// 2. A singleton-scoped registration.
+let ravioliSingletons = Ravioli.Container(name: "singletons")
+ravioliSingletons.register(scope: .singleton) { () -> Greeter in EnglishGreeter() }
+let swinjectSingletons = Swinject.Container()
+swinjectSingletons.register(Greeter.self) { _ in EnglishGreeter() }.inObjectScope(.container)
+let singleton = Row(
+  "2. resolve a singleton",
+  ravioli: nanosecondsPerOperation { blackHole(try! ravioliSingletons.resolve() as Greeter) },
+  swinject: nanosecondsPerOperation { blackHole(swinjectSingletons.resolve(Greeter.self)!) },
+  closure: storedInstance.closure)
+rows.append(singleton)
+
+// 3. A resolver that makes a new object each time.
+let ravioliNew = Ravioli.Container(name: "new")
+ravioliNew.register { () -> Service in Service() }
+let swinjectNew = Swinject.Container()
+swinjectNew.register(Service.self) { _ in Service() }
+let newClosure: () -> Service = opaque({ Service() })
+rows.append(
+  Row(
+    "3. resolve a new object",
+    ravioli: nanosecondsPerOperation { blackHole(try! ravioliNew.resolve() as Service) },
+    swinject: nanosecondsPerOperation { blackHole(swinjectNew.resolve(Service.self)!) },
+    closure: nanosecondsPerOperation { blackHole(newClosure()) }))
+
+// 4. A three-level chain, each level made anew.
+let ravioliChain = Ravioli.Container(name: "chain")
+ravioliChain.register { () -> LevelC in LevelC() }
+ravioliChain.register { () -> LevelB in LevelB(c: try ravioliChain.resolve()) }
+ravioliChain.register { () -> LevelA in LevelA(b: try ravioliChain.resolve()) }
+let swinjectChain = Swinject.Container()
+swinjectChain.register(LevelC.self) { _ in LevelC() }
+swinjectChain.register(LevelB.self) { resolver in LevelB(c: resolver.resolve(LevelC.self)!) }
+swinjectChain.register(LevelA.self) { resolver in LevelA(b: resolver.resolve(LevelB.self)!) }
+let makeC: () -> LevelC = opaque({ LevelC() })
+let makeB: () -> LevelB = opaque({ LevelB(c: makeC()) })
+let makeA: () -> LevelA = opaque({ LevelA(b: makeB()) })
+rows.append(
+  Row(
+    "4. resolve a three-level chain",
+    ravioli: nanosecondsPerOperation { blackHole(try! ravioliChain.resolve() as LevelA) },
+    swinject: nanosecondsPerOperation { blackHole(swinjectChain.resolve(LevelA.self)!) },
+    closure: nanosecondsPerOperation { blackHole(makeA()) }))
+
+// 5. @Injected: make the enclosing object and read the property; then read it again.
+Ravioli.Container.lookupPolicy = .singleton(ravioli)
+let firstRead = Row(
+  "5a. @Injected: new object, first read",
+  ravioli: nanosecondsPerOperation {
+    let screen = InjectedScreen()
+    blackHole(screen)
+    blackHole(screen.greeter)
+  },
+  property: nanosecondsPerOperation {
+    let screen = PlainScreen(greeter: stored)
+    blackHole(screen)
+    blackHole(screen.greeter)
+  })
+rows.append(firstRead)
+let injectedScreen = InjectedScreen()
+let plainScreen = PlainScreen(greeter: stored)
+_ = injectedScreen.greeter
+let cachedRead = Row(
+  "5b. @Injected: cached read",
+  ravioli: nanosecondsPerOperation { blackHole(injectedScreen.greeter) },
+  property: nanosecondsPerOperation { blackHole(plainScreen.greeter) })
+rows.append(cachedRead)
+
+// 6. Resolution among 10, 1,000 and 10,000 registrations.
+var bySize: [Int: Double] = [:]
+for size in [10, 1_000, 10_000] {
+  let ravioliSized = Ravioli.Container(name: "sized-\(size)")
+  let swinjectSized = Swinject.Container()
+  for index in 1..<size {
+    ravioliSized.register(alternative: RegistrationAlternative("filler-\(index)")) {
+      () -> Service in Service()
+    }
+    swinjectSized.register(Service.self, name: "filler-\(index)") { _ in Service() }
+  }
+  ravioliSized.register { () -> Greeter in stored }
+  swinjectSized.register(Greeter.self) { _ in stored }
+  let row = Row(
+    "6. resolve among \(size) registrations",
+    ravioli: nanosecondsPerOperation { blackHole(try! ravioliSized.resolve() as Greeter) },
+    swinject: nanosecondsPerOperation { blackHole(swinjectSized.resolve(Greeter.self)!) })
+  bySize[size] = row.ravioli
+  rows.append(row)
+}
+
+// 7. Two threads resolving at once (aggregate time per operation).
+let synchronizedSwinject = SharedAcrossThreads(value: swinject.synchronize())
+let sharedClosure = SharedAcrossThreads(value: storedClosure)
+let twoThreads = Row(
+  "7. two threads at once (aggregate)",
+  ravioli: nanosecondsPerOperationOnTwoThreads { blackHole(try! ravioli.resolve() as Greeter) },
+  swinject: nanosecondsPerOperationOnTwoThreads {
+    blackHole(synchronizedSwinject.value.resolve(Greeter.self)!)
+  },
+  closure: nanosecondsPerOperationOnTwoThreads { blackHole(sharedClosure.value()) })
+rows.append(twoThreads)
+
+// 8. Heap allocations per resolution, and heap bytes per registration.
+let allocations = AllocationRow(
+  storedInstance: allocationsPerOperation { blackHole(try! ravioli.resolve() as Greeter) },
+  singleton: allocationsPerOperation { blackHole(try! ravioliSingletons.resolve() as Greeter) },
+  swinjectStoredInstance: allocationsPerOperation { blackHole(swinject.resolve(Greeter.self)!) },
+  closure: allocationsPerOperation { blackHole(storedClosure()) },
+  ravioliBytesPerRegistration: bytesPerRegistration(count: 10_000) { index in
+    ravioli.register(alternative: RegistrationAlternative("memory-\(index)")) { () -> Service in
+      Service()
+    }
+  },
+  swinjectBytesPerRegistration: bytesPerRegistration(count: 10_000) { index in
+    swinject.register(Service.self, name: "memory-\(index)") { _ in Service() }
+  })
+
+printReport(
+  rows: rows, allocations: allocations,
+  targets: [
+    Target(
+      "1: Ravioli ≤ 2× the bare closure", storedInstance.ravioli! / storedInstance.closure!,
+      limit: 2, atMost: true),
+    Target(
+      "1: Swinject ≥ 50× Ravioli", storedInstance.swinject! / storedInstance.ravioli!,
+      limit: 50, atMost: false),
+    Target(
+      "5: first read ≤ 3× a plain object", firstRead.ravioli! / firstRead.property!, limit: 3,
+      atMost: true),
+    Target(
+      "5: cached read ≤ 1.5× a stored property", cachedRead.ravioli! / cachedRead.property!,
+      limit: 1.5, atMost: true),
+    Target(
+      "6: 1,000 registrations ≤ 1.1× 10", bySize[1_000]! / bySize[10]!, limit: 1.1, atMost: true),
+    Target(
+      "6: 10,000 registrations ≤ 1.1× 10", bySize[10_000]! / bySize[10]!, limit: 1.1,
+      atMost: true),
+    Target(
+      "7: two threads ≤ 2× the two-thread closure", twoThreads.ravioli! / twoThreads.closure!,
+      limit: 2, atMost: true),
+  ])
