@@ -202,6 +202,31 @@ extension Container {
     return nil
   }
 
+  /// Resolves for a property wrapper or a function parameter: like
+  /// ``resolve(alternative:file:line:)``, with the common case specialized where it is
+  /// called, but with an optional parameter.
+  @inlinable
+  func resolveForInjection<Value>(
+    _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
+    site: RequestSite
+  ) throws(ResolutionError) -> Value {
+    if let registration = nearestRegistration(
+      of: type, alternative: alternative, parameter: parameter)
+    {
+      return try run(
+        unsafeDowncast(registration, to: Registration<Value>.self), alternative: alternative,
+        parameter: parameter, site: site)
+    }
+    return try resolveValue(type, alternative: alternative, parameter: parameter, site: site)
+  }
+
+  @usableFromInline
+  func nearestRegistration(
+    of type: Any.Type, alternative: RegistrationAlternative?, parameter: Any?
+  ) -> AnyObject? {
+    nearestRegistration(for: RegistrationKey(type, alternative), parameter: parameter)
+  }
+
   /// The nearest registration for `key`, searching this container, then its parents. With
   /// a parameter, a container's parametrized resolver wins over its plain one if it takes
   /// that parameter.

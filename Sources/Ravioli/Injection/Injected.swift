@@ -34,13 +34,14 @@
 /// ```
 @propertyWrapper
 public struct Injected<Value> {
-  private enum State {
+  @usableFromInline
+  enum State {
     case pending(ContainerSource)
     case resolved(Value)
   }
 
-  private var state: State
-  private let point: InjectionPoint
+  @usableFromInline var state: State
+  @usableFromInline let point: InjectionPoint
 
   /// Declares an injected property.
   /// - Parameters:
@@ -50,6 +51,7 @@ public struct Injected<Value> {
   ///   - file: The file that declares the property, for messages; leave the default.
   ///   - function: The declaration context, for messages; leave the default.
   ///   - line: The line that declares the property, for messages; leave the default.
+  @inlinable
   public init(
     _ kind: InjectionKind = .capturingContainerOnInit(),
     alternative: RegistrationAlternative? = nil,
@@ -106,12 +108,20 @@ public struct Injected<Value> {
   }
 
   /// Reads and writes the property of a class, resolving it at the first read.
+  ///
+  /// Inlinable, so that a read of a resolved value compiles to a read of the stored value.
+  @inlinable
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Value {
-    get { value(of: instance, storage: storageKeyPath) }
+    get {
+      if case .resolved(let value) = instance[keyPath: storageKeyPath].state {
+        return value
+      }
+      return value(of: instance, storage: storageKeyPath)
+    }
     set { instance[keyPath: storageKeyPath].state = .resolved(newValue) }
   }
 
@@ -127,7 +137,8 @@ public struct Injected<Value> {
     }
   }
 
-  private static func value<EnclosingSelf: AnyObject>(
+  @inlinable
+  static func value<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf, storage: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Value {
     let wrapper = instance[keyPath: storage]

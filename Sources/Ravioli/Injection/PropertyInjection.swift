@@ -1,4 +1,5 @@
 /// Where a property wrapper finds its container once it resolves.
+@usableFromInline
 enum ContainerSource: Sendable {
   /// The global policy, read at the first access (`.lazily`).
   case globalPolicy
@@ -10,16 +11,26 @@ enum ContainerSource: Sendable {
 
 /// What a property wrapper knows about its declaration: the request it makes, and where it
 /// was written, so that every message names the line that declared the property.
+@usableFromInline
 struct InjectionPoint: Sendable {
-  let alternative: RegistrationAlternative?
-  let file: StaticString
-  let function: String
-  let line: UInt
+  @usableFromInline let alternative: RegistrationAlternative?
+  @usableFromInline let file: StaticString
+  @usableFromInline let function: String
+  @usableFromInline let line: UInt
+
+  @usableFromInline
+  init(alternative: RegistrationAlternative?, file: StaticString, function: String, line: UInt) {
+    self.alternative = alternative
+    self.file = file
+    self.function = function
+    self.line = line
+  }
 
   private var declaredAt: String { "\(file):\(line)" }
 
   /// Resolves a property of `instance` lazily: the policy is asked with the instance, and
   /// parametrized resolvers receive it.
+  @inlinable
   func resolve<Value, Enclosing: AnyObject>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
   ) -> Value {
@@ -29,6 +40,7 @@ struct InjectionPoint: Sendable {
   }
 
   /// Resolves while the enclosing object is being created, before it exists.
+  @usableFromInline
   func resolveEagerly<Value>(_ type: Value.Type, from container: Container?) -> Value {
     let source: ContainerSource = container.map { .container($0) } ?? .globalPolicy
     let noInstance: Any? = nil
@@ -37,18 +49,20 @@ struct InjectionPoint: Sendable {
   }
 
   /// Resolves on the one road; a failure stops the program through the logger.
+  @inlinable
   func resolve<Value>(
     _ type: Value.Type, in container: Container, parameter: Any?, enclosingType: Any.Type?
   ) -> Value {
     do {
-      return try container.resolveValue(
+      return try container.resolveForInjection(
         type, alternative: alternative, parameter: parameter, site: RequestSite(file, line))
     } catch {
       die(error, enclosingType: enclosingType)
     }
   }
 
-  private func findContainer<Value, Enclosing>(
+  @usableFromInline
+  func findContainer<Value, Enclosing>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing,
     enclosingType: Any.Type?
   ) -> Container {
@@ -74,6 +88,7 @@ struct InjectionPoint: Sendable {
     die(error, enclosingType: enclosingType)
   }
 
+  @usableFromInline
   func die(_ error: ResolutionError, enclosingType: Any.Type?) -> Never {
     var error = error
     error.enclosingTypeName = enclosingType.map { String(describing: $0) }
@@ -90,6 +105,7 @@ struct InjectionPoint: Sendable {
 
   /// The message for a lazy wrapper read outside a class, where Swift gives it no enclosing
   /// object.
+  @usableFromInline
   func dieOfLazyInjectionOutsideClass(wrapper: String, type: Any.Type) -> Never {
     dieOfMisuse(
       "@\(wrapper) var of type `\(type)` resolves lazily, which needs a class: lazy "
