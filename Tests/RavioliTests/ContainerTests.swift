@@ -161,6 +161,40 @@ import Testing
     #expect(greeter.greet() == "Bonjour")
   }
 
+  @Test func aChangeAfterAResolutionIsSeenByTheNextOne() throws {
+    let parent = Container()
+    let child = Container(parent: parent)
+    parent.register { () -> Greeter in EnglishGreeter() }
+    let before: Greeter = try child.resolve()
+
+    child.register { () -> Greeter in FrenchGreeter() }
+    let afterOverride: Greeter = try child.resolve()
+    parent.register { () -> Greeter in GermanGreeter() }
+    let parentAfterReplacement: Greeter = try parent.resolve()
+    child.removeAllRegistrations()
+    let afterRemoval: Greeter = try child.resolve()
+
+    #expect(before.greet() == "Hello")
+    #expect(afterOverride.greet() == "Bonjour")
+    #expect(parentAfterReplacement.greet() == "Guten Tag")
+    #expect(afterRemoval.greet() == "Guten Tag")
+  }
+
+  @Test func aNewContainerNeverAnswersWithAReleasedOnesRegistrations() {
+    var answered = 0
+    for _ in 0..<1_000 {
+      do {
+        let released = Container()
+        released.register { () -> Service in Service() }
+        _ = try? released.resolve() as Service
+      }
+      // Often at the same address as the one just released.
+      let fresh = Container()
+      if (try? fresh.resolve() as Service) != nil { answered += 1 }
+    }
+    #expect(answered == 0)
+  }
+
   @Test func parentChainIsSearchedWithAlternatives() throws {
     let root = Container(name: "root")
     let middle = Container(parent: root, name: "middle")

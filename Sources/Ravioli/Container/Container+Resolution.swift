@@ -1,3 +1,5 @@
+internal import RavioliAtomics
+
 extension Container {
   /// Resolves a `Value`, searching this container, then its parents.
   ///
@@ -189,12 +191,17 @@ extension Container {
     -> AnyObject?
   {
     let key = RegistrationKey(type, alternative)
-    if let registration = registrations.withLock({ $0.plain[key] }) {
+    let generation = ravioli_registration_generation()
+    let identity = ObjectIdentifier(self)
+    if let registration = ResolutionStack.cachedRegistration(
+      in: identity, for: key, generation: generation)
+    {
       return registration
     }
-    var container = parent
+    var container: Container? = self
     while let current = container {
       if let registration = current.registrations.withLock({ $0.plain[key] }) {
+        ResolutionStack.remember(registration, in: identity, for: key, generation: generation)
         return registration
       }
       container = current.parent

@@ -31,6 +31,8 @@ final class ResolutionStack {
   @exclusivity(unchecked) private var depth = 0
   /// Instances of graph-scoped registrations made during the current top-level resolution.
   @exclusivity(unchecked) private var graph: [ObjectIdentifier: AnyObject] = [:]
+  /// This thread's recent plain look-ups.
+  @exclusivity(unchecked) private var lookups = LookupCache()
 
   private static let perThread = ThreadLocal { ResolutionStack() }
 
@@ -41,6 +43,7 @@ final class ResolutionStack {
   deinit {
     buffer.deinitialize(count: depth)
     buffer.deallocate()
+    lookups.deallocate()
   }
 
   /// The current thread's stack.
@@ -58,6 +61,30 @@ final class ResolutionStack {
       stack.push(frame)
       return nil
     }
+  }
+
+  /// The registration this thread found for `key` in `container` at this `generation`.
+  static func cachedRegistration(
+    in container: ObjectIdentifier, for key: RegistrationKey, generation: UInt64
+  ) -> AnyObject? {
+    // Forgotten registrations are released after the table is left alone: releasing one may
+    // run a `deinit` that resolves, and comes back here.
+    var forgotten: [AnyObject] = []
+    return perThread.withValue { stack in
+      stack.lookups.registration(
+        in: container, for: key, generation: generation, forgotten: &forgotten)
+    }
+  }
+
+  /// Remembers the registration found for `key` in `container` at this `generation`.
+  static func remember(
+    _ registration: AnyObject, in container: ObjectIdentifier, for key: RegistrationKey,
+    generation: UInt64
+  ) {
+    let replaced = perThread.withValue { stack in
+      stack.lookups.remember(registration, in: container, for: key, generation: generation)
+    }
+    _ = replaced
   }
 
   /// Pops the frame that ``enter(_:)`` pushed.
