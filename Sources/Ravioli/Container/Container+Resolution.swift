@@ -227,11 +227,31 @@ extension Container {
     return try resolveValue(type, alternative: alternative, parameter: parameter, site: site)
   }
 
+  /// The registration for a request that may have a parameter. Remembered per thread when
+  /// no container in the chain has a parametrized resolver for the key: then the plain
+  /// answer holds whatever the parameter.
   @usableFromInline
   func nearestRegistration(
     of type: Any.Type, alternative: RegistrationAlternative?, parameter: Any?
   ) -> AnyObject? {
-    nearestRegistration(for: RegistrationKey(type, alternative), parameter: parameter)
+    guard parameter != nil else { return plainRegistration(of: type, alternative: alternative) }
+    let key = RegistrationKey(type, alternative)
+    let generation = ravioli_registration_generation()
+    let identity = ObjectIdentifier(self)
+    if let registration = ResolutionStack.cachedRegistration(
+      in: identity, for: key, generation: generation, withParameter: true)
+    {
+      return registration
+    }
+    let takesParameters = chain.contains { container in
+      container.registrations.withLock { $0.parametrized[key] != nil }
+    }
+    let registration = nearestRegistration(for: key, parameter: parameter)
+    if !takesParameters, let registration {
+      ResolutionStack.remember(
+        registration, in: identity, for: key, generation: generation, withParameter: true)
+    }
+    return registration
   }
 
   /// The nearest registration for `key`, searching this container, then its parents. With

@@ -33,6 +33,9 @@ final class ResolutionStack {
   @exclusivity(unchecked) private var graph: [ObjectIdentifier: AnyObject] = [:]
   /// This thread's recent plain look-ups.
   @exclusivity(unchecked) private var lookups = LookupCache()
+  /// This thread's recent look-ups with a parameter that no parametrized resolver could take
+  /// (there was none for the key in the chain), so that the plain answer holds for any.
+  @exclusivity(unchecked) private var parameterFreeLookups = LookupCache()
 
   private static let perThread = ThreadLocal { ResolutionStack() }
 
@@ -44,6 +47,7 @@ final class ResolutionStack {
     buffer.deinitialize(count: depth)
     buffer.deallocate()
     lookups.deallocate()
+    parameterFreeLookups.deallocate()
   }
 
   /// The current thread's stack.
@@ -63,26 +67,34 @@ final class ResolutionStack {
     }
   }
 
-  /// The registration this thread found for `key` in `container` at this `generation`.
+  /// The registration this thread found for `key` in `container` at this `generation`;
+  /// `withParameter` selects the look-ups made with a parameter.
   static func cachedRegistration(
-    in container: ObjectIdentifier, for key: RegistrationKey, generation: UInt64
+    in container: ObjectIdentifier, for key: RegistrationKey, generation: UInt64,
+    withParameter: Bool = false
   ) -> AnyObject? {
     // Forgotten registrations are released after the table is left alone: releasing one may
     // run a `deinit` that resolves, and comes back here.
     var forgotten: [AnyObject] = []
     return perThread.withValue { stack in
-      stack.lookups.registration(
-        in: container, for: key, generation: generation, forgotten: &forgotten)
+      withParameter
+        ? stack.parameterFreeLookups.registration(
+          in: container, for: key, generation: generation, forgotten: &forgotten)
+        : stack.lookups.registration(
+          in: container, for: key, generation: generation, forgotten: &forgotten)
     }
   }
 
   /// Remembers the registration found for `key` in `container` at this `generation`.
   static func remember(
     _ registration: AnyObject, in container: ObjectIdentifier, for key: RegistrationKey,
-    generation: UInt64
+    generation: UInt64, withParameter: Bool = false
   ) {
     let replaced = perThread.withValue { stack in
-      stack.lookups.remember(registration, in: container, for: key, generation: generation)
+      withParameter
+        ? stack.parameterFreeLookups.remember(
+          registration, in: container, for: key, generation: generation)
+        : stack.lookups.remember(registration, in: container, for: key, generation: generation)
     }
     _ = replaced
   }
