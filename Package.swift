@@ -9,9 +9,7 @@ let package = Package(
     .library(name: "Ravioli", targets: ["Ravioli"])
   ],
   targets: [
-    .target(name: "Ravioli", dependencies: ["RavioliAtomics"]),
-    // One C11 atomic counter (see its header): part of the library, not a dependency.
-    .target(name: "RavioliAtomics"),
+    .target(name: "Ravioli"),
     .testTarget(name: "RavioliTests", dependencies: ["Ravioli"]),
 
     // Samples: `swift run QuickStart`, `swift run ModulesApp`.

@@ -61,7 +61,12 @@ uint64_t allocation_count(void) {
 
 int allocation_counting_is_supported(void) { return 1; }
 
-uint64_t allocated_bytes(void) { return (uint64_t)mallinfo2().uordblks; }
+uint64_t allocated_bytes(void) {
+  struct mallinfo2 info = mallinfo2();
+  // Small blocks come from the heap; large ones (the tables' arrays, past glibc's threshold)
+  // are mapped on their own.
+  return (uint64_t)(info.uordblks + info.hblkhd);
+}
 
 #else
 

@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 extension Container {
   /// Registers a resolver for `Value`.
   ///
@@ -103,9 +101,8 @@ extension Container {
   ///   - line: The line of the call, for messages; leave the default.
   public func removeAllRegistrations(file: StaticString = #fileID, line: UInt = #line) {
     // The removed resolvers, and what they captured, are released here, outside the lock.
-    let removed = registrations.exchange(with: RegistrationTable())
-    ravioli_advance_registration_generation()
-    _ = removed.all.map { $0.dropKeptInstance() }
+    _ = registrations.exchange(with: RegistrationTable())
+    _ = lookups.removeAll()
     Self.logger.log(
       "Container \"\(name)\": removed every registration.", level: .info,
       file: file, function: #function, line: line)
@@ -115,10 +112,9 @@ extension Container {
     let key = RegistrationKey(Value.self, registration.alternative)
     // The replaced registration, and the instance it kept, are released outside the lock.
     let replaced = registrations.withLock { $0.insert(registration, for: key) }
-    ravioli_advance_registration_generation()
-    // A thread may still remember the replaced registration until its next look-up: drop what
-    // it kept now.
-    _ = replaced?.dropKeptInstance()
+    let replacedInShards =
+      registration.parameterType == nil ? lookups.insert(registration, for: key) : []
+    _ = replacedInShards  // released here, outside the shards' locks
     let logger = Self.logger
     let what = {
       let kind =

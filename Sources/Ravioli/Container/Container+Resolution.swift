@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 extension Container {
   /// Resolves a `Value`, searching this container, then its parents.
   ///
@@ -191,17 +189,12 @@ extension Container {
     -> AnyObject?
   {
     let key = RegistrationKey(type, alternative)
-    let generation = ravioli_registration_generation()
-    let identity = ObjectIdentifier(self)
-    if let registration = ResolutionStack.cachedRegistration(
-      in: identity, for: key, generation: generation)
-    {
+    if let registration = lookups.registration(for: key) {
       return registration
     }
-    var container: Container? = self
+    var container = parent
     while let current = container {
-      if let registration = current.registrations.withLock({ $0.plain[key] }) {
-        ResolutionStack.remember(registration, in: identity, for: key, generation: generation)
+      if let registration = current.lookups.registration(for: key) {
         return registration
       }
       container = current.parent
@@ -227,31 +220,11 @@ extension Container {
     return try resolveValue(type, alternative: alternative, parameter: parameter, site: site)
   }
 
-  /// The registration for a request that may have a parameter. Remembered per thread when
-  /// no container in the chain has a parametrized resolver for the key: then the plain
-  /// answer holds whatever the parameter.
   @usableFromInline
   func nearestRegistration(
     of type: Any.Type, alternative: RegistrationAlternative?, parameter: Any?
   ) -> AnyObject? {
-    guard parameter != nil else { return plainRegistration(of: type, alternative: alternative) }
-    let key = RegistrationKey(type, alternative)
-    let generation = ravioli_registration_generation()
-    let identity = ObjectIdentifier(self)
-    if let registration = ResolutionStack.cachedRegistration(
-      in: identity, for: key, generation: generation, withParameter: true)
-    {
-      return registration
-    }
-    let takesParameters = chain.contains { container in
-      container.registrations.withLock { $0.parametrized[key] != nil }
-    }
-    let registration = nearestRegistration(for: key, parameter: parameter)
-    if !takesParameters, let registration {
-      ResolutionStack.remember(
-        registration, in: identity, for: key, generation: generation, withParameter: true)
-    }
-    return registration
+    nearestRegistration(for: RegistrationKey(type, alternative), parameter: parameter)
   }
 
   /// The nearest registration for `key`, searching this container, then its parents. With
@@ -261,7 +234,11 @@ extension Container {
     var container: Container? = self
     while let current = container {
       let (plain, parametrized) = current.registrations.withLock { table in
-        (table.plain[key], parameter == nil ? nil : table.parametrized[key])
+        // An empty dictionary is not hashed into: most containers have no parametrized resolver.
+        (
+          table.plain[key],
+          parameter == nil || table.parametrized.isEmpty ? nil : table.parametrized[key]
+        )
       }
       if let parametrized, let parameter,
         let chosen = RegistrationTable.choose(from: parametrized, for: parameter)

@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 /// Holds resolvers for the types your code depends on, and resolves them.
 ///
 /// Register a resolver for a type, optionally under a ``RegistrationAlternative``, then
@@ -25,6 +23,8 @@ public final class Container: Sendable {
   public let parent: Container?
 
   let registrations = Locked(RegistrationTable())
+  /// What resolution reads: copies of the plain registrations, sharded by thread.
+  let lookups = LookupShards()
 
   private static let unnamedCount = Locked(0)
 
@@ -43,14 +43,6 @@ public final class Container: Sendable {
       count += 1
       return count
     }
-  }
-
-  deinit {
-    // Look-ups remembered for this container are stale from now on, and what its scopes kept
-    // goes with it even while a thread still remembers a registration.
-    ravioli_advance_registration_generation()
-    let registrations = registrations.withLock { $0.all }
-    _ = registrations.map { $0.dropKeptInstance() }
   }
 
   /// The containers searched for a request, this one first.

@@ -12,13 +12,15 @@ struct PlainRegistrations: Sendable {
   /// `64 - log2(capacity)`: the shift that turns a mixed hash into a slot.
   private var shift: Int
 
+  /// An empty table, which allocates nothing until the first insertion.
   init() {
-    keys = Array(repeating: nil, count: 8)
-    registrations = Array(repeating: nil, count: 8)
-    shift = 64 - 3
+    keys = []
+    registrations = []
+    shift = 64
   }
 
   subscript(key: RegistrationKey) -> (any AnyRegistration)? {
+    guard count > 0 else { return nil }
     var slot = self.slot(for: key)
     while let stored = keys[slot] {
       if stored == key {
@@ -33,7 +35,11 @@ struct PlainRegistrations: Sendable {
   mutating func insert(_ registration: any AnyRegistration, for key: RegistrationKey)
     -> (any AnyRegistration)?
   {
-    if (count + 1) * 2 > keys.count {
+    if keys.isEmpty {
+      keys = Array(repeating: nil, count: 8)
+      registrations = Array(repeating: nil, count: 8)
+      shift = 64 - 3
+    } else if (count + 1) * 2 > keys.count {
       grow()
     }
     var slot = self.slot(for: key)

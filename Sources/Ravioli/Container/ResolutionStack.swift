@@ -31,23 +31,30 @@ final class ResolutionStack {
   @exclusivity(unchecked) private var depth = 0
   /// Instances of graph-scoped registrations made during the current top-level resolution.
   @exclusivity(unchecked) private var graph: [ObjectIdentifier: AnyObject] = [:]
-  /// This thread's recent plain look-ups.
-  @exclusivity(unchecked) private var lookups = LookupCache()
-  /// This thread's recent look-ups with a parameter that no parametrized resolver could take
-  /// (there was none for the key in the chain), so that the plain answer holds for any.
-  @exclusivity(unchecked) private var parameterFreeLookups = LookupCache()
+
+  /// The lookup shard this thread reads (see ``LookupShards``).
+  let shard: Int
 
   private static let perThread = ThreadLocal { ResolutionStack() }
+  private static let threadCount = Locked(0)
 
   private init() {
     buffer = .allocate(capacity: capacity)
+    shard =
+      Self.threadCount.withLock { count in
+        defer { count += 1 }
+        return count
+      } % LookupShards.count
+  }
+
+  /// The current thread's lookup shard.
+  static var currentShard: Int {
+    perThread.withValue { $0.shard }
   }
 
   deinit {
     buffer.deinitialize(count: depth)
     buffer.deallocate()
-    lookups.deallocate()
-    parameterFreeLookups.deallocate()
   }
 
   /// The current thread's stack.
@@ -65,38 +72,6 @@ final class ResolutionStack {
       stack.push(frame)
       return nil
     }
-  }
-
-  /// The registration this thread found for `key` in `container` at this `generation`;
-  /// `withParameter` selects the look-ups made with a parameter.
-  static func cachedRegistration(
-    in container: ObjectIdentifier, for key: RegistrationKey, generation: UInt64,
-    withParameter: Bool = false
-  ) -> AnyObject? {
-    // Forgotten registrations are released after the table is left alone: releasing one may
-    // run a `deinit` that resolves, and comes back here.
-    var forgotten: [AnyObject] = []
-    return perThread.withValue { stack in
-      withParameter
-        ? stack.parameterFreeLookups.registration(
-          in: container, for: key, generation: generation, forgotten: &forgotten)
-        : stack.lookups.registration(
-          in: container, for: key, generation: generation, forgotten: &forgotten)
-    }
-  }
-
-  /// Remembers the registration found for `key` in `container` at this `generation`.
-  static func remember(
-    _ registration: AnyObject, in container: ObjectIdentifier, for key: RegistrationKey,
-    generation: UInt64, withParameter: Bool = false
-  ) {
-    let replaced = perThread.withValue { stack in
-      withParameter
-        ? stack.parameterFreeLookups.remember(
-          registration, in: container, for: key, generation: generation)
-        : stack.lookups.remember(registration, in: container, for: key, generation: generation)
-    }
-    _ = replaced
   }
 
   /// Pops the frame that ``enter(_:)`` pushed.

@@ -10,7 +10,8 @@ uint64_t allocation_count(void);
 /// Whether allocations are being counted on this platform.
 int allocation_counting_is_supported(void);
 
-/// Bytes currently allocated on the heap, per the C library; 0 where not supported.
+/// Bytes currently allocated, heap and separately mapped blocks together, per the C library;
+/// 0 where not supported.
 uint64_t allocated_bytes(void);
 
 #endif
