@@ -7,7 +7,7 @@ import Testing
 // ThreadSanitizer. Waits have time limits, so a regression fails instead of hanging.
 
 /// Waits until `counter` reaches `count`, for at most five seconds; returns whether it did.
-private func wait(until counter: Counter, reaches count: Int) -> Bool {
+func wait(until counter: Counter, reaches count: Int) -> Bool {
   let deadline = Date().addingTimeInterval(5)
   while counter.value < count {
     if Date() > deadline { return false }

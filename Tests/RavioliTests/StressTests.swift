@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Ravioli
 import Testing
 
@@ -59,6 +60,29 @@ extension GlobalStateTests {
       // Each thread's own key is new once, then replaced; the 16 shared keys are new once each.
       let replacements = threads * (operationsPerThread - 1) + (threads * operationsPerThread - 16)
       #expect(logger.count(of: .warning) == replacements)
+    }
+
+    @Test func everyThreadSeesTheSameWinnerOfConcurrentRegistrations() {
+      for round in 0..<50 {
+        let container = Container()
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+          container.register { () -> Service in Service(id: round * 100 + index) }
+        }
+        let winner: Service? = try? container.resolve()
+        let agreeing = Counter()
+        let finished = Counter()
+        // Threads of their own, so that the reads spread over the look-up shards.
+        for _ in 0..<6 {
+          Thread {
+            if let seen: Service = try? container.resolve(), seen.id == winner?.id {
+              agreeing.increment()
+            }
+            finished.increment()
+          }.start()
+        }
+        #expect(wait(until: finished, reaches: 6))
+        #expect(agreeing.value == 6)
+      }
     }
 
     @Test func nestedResolutionOnManyThreadsIsNeverMistakenForACycle() throws {

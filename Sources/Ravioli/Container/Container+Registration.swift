@@ -101,8 +101,12 @@ extension Container {
   ///   - line: The line of the call, for messages; leave the default.
   public func removeAllRegistrations(file: StaticString = #fileID, line: UInt = #line) {
     // The removed resolvers, and what they captured, are released here, outside the lock.
-    _ = registrations.exchange(with: RegistrationTable())
-    _ = lookups.removeAll()
+    // The shards change under the table's lock, so that they always agree with the table.
+    let removed = registrations.withLock { table in
+      defer { table = RegistrationTable() }
+      return (table, lookups.removeAll())
+    }
+    _ = removed
     Self.logger.log(
       "Container \"\(name)\": removed every registration.", level: .info,
       file: file, function: #function, line: line)
@@ -111,9 +115,14 @@ extension Container {
   private func store<Value>(_ registration: Registration<Value>) {
     let key = RegistrationKey(Value.self, registration.alternative)
     // The replaced registration, and the instance it kept, are released outside the lock.
-    let replaced = registrations.withLock { $0.insert(registration, for: key) }
-    let replacedInShards =
-      registration.parameterType == nil ? lookups.insert(registration, for: key) : []
+    // The shards change under the table's lock, so that two threads registering the same
+    // key at once leave the same winner in the table and in every shard.
+    let (replaced, replacedInShards) = registrations.withLock { table in
+      (
+        table.insert(registration, for: key),
+        registration.parameterType == nil ? lookups.insert(registration, for: key) : []
+      )
+    }
     _ = replacedInShards  // released here, outside the shards' locks
     let logger = Self.logger
     let what = {
