@@ -141,12 +141,12 @@ public struct Injected<Value> {
   static func value<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf, storage: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Value {
-    let wrapper = instance[keyPath: storage]
-    switch wrapper.state {
+    // Reads only the parts it needs: a copy of the whole wrapper costs more than resolving.
+    switch instance[keyPath: storage].state {
     case .resolved(let value):
       return value
     case .pending(let source):
-      let value = wrapper.point.resolve(Value.self, from: source, for: instance)
+      let value = instance[keyPath: storage].point.resolve(Value.self, from: source, for: instance)
       instance[keyPath: storage].state = .resolved(value)
       return value
     }
