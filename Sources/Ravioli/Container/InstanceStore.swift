@@ -1,8 +1,8 @@
 /// The instance that a registration with a kept scope (singleton, weak, cached) holds, and
 /// the gate that lets one thread at a time create it.
+@usableFromInline
 // `strong`, `object` and `generation` are only touched under `lock`; the instance itself is
 // the user's, and is handed to every thread that resolves it, as the registration promises.
-@usableFromInline
 final class InstanceStore<Value>: @unchecked Sendable {
   let creation: CreationGate
   @usableFromInline let lock = Lock()

@@ -36,33 +36,36 @@ final class Registration<Value>: AnyRegistration {
   private let acceptsParameter: @Sendable (Any) -> Bool
 
   /// A plain registration.
-  init(
+  convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
     resolver: @escaping @Sendable () throws -> Value
   ) {
-    self.make = { _ in try resolver() }
-    self.acceptsParameter = { _ in true }
-    self.parameterTypeName = nil
-    self.parameterType = nil
-    self.scope = scope
-    self.alternative = alternative
-    self.file = file
-    self.line = line
-    self.instances =
-      scope.keepsInstances
-      ? InstanceStore(scope: scope, label: describeRequest(Value.self, alternative)) : nil
+    self.init(
+      alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
+      accepts: { _ in true }, make: { _ in try resolver() })
   }
 
   /// A parametrized registration, used for parameters that are a `Parameter`.
-  init<Parameter>(
+  convenience init<Parameter>(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
     resolver: @escaping @Sendable (Parameter) throws -> Value
   ) {
     // The road calls a parametrized resolver only with a parameter that it accepts.
-    self.make = { parameter in try resolver(parameter! as! Parameter) }
-    self.acceptsParameter = { $0 is Parameter }
-    self.parameterTypeName = String(describing: Parameter.self)
-    self.parameterType = ObjectIdentifier(Parameter.self)
+    self.init(
+      alternative: alternative, scope: scope, file: file, line: line,
+      parameterType: Parameter.self, accepts: { $0 is Parameter },
+      make: { parameter in try resolver(parameter! as! Parameter) })
+  }
+
+  private init(
+    alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
+    parameterType: Any.Type?, accepts: @escaping @Sendable (Any) -> Bool,
+    make: @escaping @Sendable (Any?) throws -> Value
+  ) {
+    self.make = make
+    self.acceptsParameter = accepts
+    self.parameterTypeName = parameterType.map { String(describing: $0) }
+    self.parameterType = parameterType.map { ObjectIdentifier($0) }
     self.scope = scope
     self.alternative = alternative
     self.file = file

@@ -11,8 +11,8 @@
 /// `Synchronization.Mutex` would be the obvious choice, but ThreadSanitizer on Linux does not
 /// see it (it reports races on data touched only inside `withLock`), and it would raise the
 /// Apple platform minimums. ThreadSanitizer understands `pthread_mutex_t` everywhere.
-// The mutex lives at a stable heap address and is only touched through pthread calls.
 @usableFromInline
+// The mutex lives at a stable heap address and is only touched through pthread calls.
 final class Lock: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
