@@ -1,9 +1,9 @@
 /// The instance that a registration with a kept scope (singleton, weak, cached) holds, and
 /// the gate that lets one thread at a time create it.
+// The instance itself is the user's, handed to every thread that resolves it, as the
+// registration promises.
 @usableFromInline
-// `strong`, `object` and `generation` are only touched under `lock`; the instance itself is
-// the user's, and is handed to every thread that resolves it, as the registration promises.
-final class InstanceStore<Value>: @unchecked Sendable {
+final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lock`
   let creation: CreationGate
   @usableFromInline let lock = Lock()
   @usableFromInline let isWeak: Bool

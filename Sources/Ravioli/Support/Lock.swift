@@ -12,8 +12,7 @@
 /// see it (it reports races on data touched only inside `withLock`), and it would raise the
 /// Apple platform minimums. ThreadSanitizer understands `pthread_mutex_t` everywhere.
 @usableFromInline
-// The mutex lives at a stable heap address and is only touched through pthread calls.
-final class Lock: @unchecked Sendable {
+final class Lock: @unchecked Sendable {  // the mutex is touched only through pthread calls
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   init() {
@@ -56,8 +55,7 @@ final class Lock: @unchecked Sendable {
 /// Nothing that a user's code can observe runs under the lock: a value that is replaced is
 /// handed back and released after the lock is let go, since releasing it may run a `deinit`
 /// that comes back here.
-// `value` is only accessed inside `lock.withLock`.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+final class Locked<Value: Sendable>: @unchecked Sendable {  // `value`: only under `lock`
   private let lock = Lock()
   // The lock already keeps accesses apart; the runtime's exclusivity check would cost more
   // than the lock.
