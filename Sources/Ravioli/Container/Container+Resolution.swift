@@ -288,7 +288,7 @@ extension Container {
   ) throws(ResolutionError) -> Value {
     let stack = ResolutionStack.current
     let id = ObjectIdentifier(registration)
-    if registration.scope == .graph, let made = stack.graphInstance(of: id, as: Value.self) {
+    if registration.scope == .graph, let made = stack.graphInstance(of: registration) {
       return made
     }
     if let start = ResolutionStack.enter(
@@ -299,7 +299,7 @@ extension Container {
     defer { ResolutionStack.leave() }
     guard let instances = registration.instances else {
       let value = try make(registration, alternative: alternative, parameter: parameter, site: site)
-      stack.keepGraphInstance(value, of: id)
+      stack.keepGraphInstance(value, of: registration)
       return value
     }
     if let cycle = instances.creation.enter() {

@@ -117,6 +117,11 @@ final class CreationGate: Sendable {
 
 /// Which thread holds which creation gate, and which gate each waiting thread waits for.
 /// Only creations touch it; resolving an instance that exists does not.
+///
+/// Gates and threads are known by address. Both stay alive while they are in the graph: a
+/// gate belongs to a registration that the thread entering or waiting at it is running, and
+/// a thread's resolution stack lives as long as the thread, which leaves every gate before
+/// its resolution returns.
 struct WaitGraph: Sendable {
   enum Outcome {
     case entered
