@@ -1,3 +1,4 @@
+import Foundation
 import Ravioli
 import Testing
 
@@ -104,5 +105,115 @@ private final class Leaf: Sendable {}
     } else {
       Issue.record("expected a cycle")
     }
+  }
+}
+
+/// Registers `Int` under alternative `level-n`, whose resolver registers the next level and
+/// resolves it: a recursion that never meets the same registration twice, so it is no cycle.
+private func registerLevel(_ level: Int, in container: Container) {
+  container.register(alternative: RegistrationAlternative("level-\(level)")) { () -> Int in
+    registerLevel(level + 1, in: container)
+    let next: Int = try container.resolve(alternative: RegistrationAlternative("level-\(level + 1)"))
+    return next + 1
+  }
+}
+
+@Suite struct NestingTests {
+  @Test func aRunawayRecursionEndsInAnErrorThatNamesTheDepthAndThePathStart() {
+    let container = Container(name: "runaway")
+    registerLevel(0, in: container)
+
+    let error = #expect(throws: ResolutionError.self) {
+      let _: Int = try container.resolve(alternative: "level-0")
+    }
+
+    guard case .tooDeep(let depth) = error?.reason else {
+      Issue.record("expected .tooDeep, got \(String(describing: error?.reason))")
+      return
+    }
+    #expect(depth == 500)
+    let path = error?.resolutionPath ?? []
+    #expect(path.count == 15)
+    #expect(path.first == #"Int (alternative "level-0")"#)
+    #expect(path[9] == #"Int (alternative "level-9")"#)
+    #expect(path[10] == "... 487 more ...")
+    #expect(path[13] == #"Int (alternative "level-499")"#)
+    #expect(path.last == #"Int (alternative "level-500")"#)
+    let description = error?.description ?? ""
+    #expect(
+      description.hasPrefix(
+        #"Cannot resolve `Int` (alternative "level-500"): resolutions are nested 500 deep, "#
+          + "as deep as they may be."))
+    #expect(
+      description.contains(
+        "Note: Ravioli nests resolutions at most 500 deep, which no real object graph needs"))
+    #expect(description.contains("Containers searched: \"runaway\""))
+  }
+
+  @Test func aGraphAsDeepAsTheLimitResolves() throws {
+    let container = Container(name: "deep")
+    for level in 0..<499 {
+      container.register(alternative: RegistrationAlternative("level-\(level)")) { () -> Int in
+        let next: Int = try container.resolve(
+          alternative: RegistrationAlternative("level-\(level + 1)"))
+        return next + 1
+      }
+    }
+    container.register(alternative: "level-499") { () -> Int in 0 }
+
+    let depth: Int = try container.resolve(alternative: "level-0")
+
+    #expect(depth == 499)
+  }
+
+  @Test func theThreadResolvesNormallyAfterHittingTheLimit() throws {
+    let container = Container(name: "runaway")
+    registerLevel(0, in: container)
+    container.register { () -> String in "fine" }
+    _ = try? container.resolve(alternative: "level-0") as Int
+
+    let value: String = try container.resolve()
+
+    #expect(value == "fine")
+  }
+
+  @Test func onAThreadWithASmallStackTheRecursionStopsBeforeTheStackOverflows() {
+    let container = Container(name: "runaway")
+    registerLevel(0, in: container)
+    let outcome = Outcome()
+    let finished = Counter()
+
+    let thread = Thread {
+      do throws(ResolutionError) {
+        let _: Int = try container.resolve(alternative: "level-0")
+      } catch {
+        outcome.error = error
+      }
+      finished.increment()
+    }
+    thread.stackSize = 256 * 1024
+    thread.start()
+
+    #expect(wait(until: finished, reaches: 1))
+    guard case .tooDeep(let depth) = outcome.error?.reason else {
+      Issue.record("expected .tooDeep, got \(String(describing: outcome.error?.reason))")
+      return
+    }
+    #expect(depth > 0 && depth < 500)
+    #expect(
+      outcome.error?.description.contains(
+        "Note: This thread's call stack (256 KiB) is nearly full") == true)
+  }
+}
+
+/// What a resolution on another thread ended with.
+// `stored` is only touched under `lock`.
+private final class Outcome: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: ResolutionError?
+
+  var error: ResolutionError? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
   }
 }

@@ -272,8 +272,8 @@ extension Container {
     }
     let frame = ResolutionStack.Frame(
       registration: ObjectIdentifier(registration), type: Value.self, alternative: alternative)
-    if let start = ResolutionStack.enter(frame) {
-      throw cycleFailure(Value.self, from: start, alternative: alternative, site: site)
+    if let refusal = ResolutionStack.enter(frame) {
+      throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
     }
     defer { ResolutionStack.leave() }
     return try make(registration, alternative: alternative, parameter: parameter, site: site)
@@ -291,10 +291,10 @@ extension Container {
     if registration.scope == .graph, let made = stack.graphInstance(of: registration) {
       return made
     }
-    if let start = ResolutionStack.enter(
+    if let refusal = ResolutionStack.enter(
       .init(registration: id, type: Value.self, alternative: alternative))
     {
-      throw cycleFailure(Value.self, from: start, alternative: alternative, site: site)
+      throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
     }
     defer { ResolutionStack.leave() }
     guard let instances = registration.instances else {
@@ -325,16 +325,48 @@ extension Container {
     return value
   }
 
-  /// The error for a registration found on the stack from `start` on: it needs itself.
+  /// The error for a request that the resolution stack refused: a registration found on
+  /// the stack (it needs itself), or a stack that is already as deep as it may be.
   @usableFromInline
-  func cycleFailure<Value>(
-    _ type: Value.Type, from start: Int, alternative: RegistrationAlternative?, site: RequestSite
+  func refusalFailure<Value>(
+    _ refusal: ResolutionStack.Refusal, _ type: Value.Type, alternative: RegistrationAlternative?,
+    site: RequestSite
   ) -> ResolutionError {
     let stack = ResolutionStack.current
-    let cycle = stack.frames[start...].map(\.label) + [describeRequest(type, alternative)]
-    return failure(
-      .cycle(path: cycle), type, alternative: alternative, site: site,
-      resolutionPath: start > 0 ? stack.path(endingWith: cycle.last!) : [])
+    let requested = describeRequest(type, alternative)
+    switch refusal {
+    case .cycle(let start):
+      let cycle = stack.frames[start...].map(\.label) + [requested]
+      return failure(
+        .cycle(path: cycle), type, alternative: alternative, site: site,
+        resolutionPath: start > 0 ? stack.path(endingWith: requested) : [])
+    case .depthLimit, .callStackNearlyFull:
+      // The whole path could be hundreds of lines: its start shows where the recursion began,
+      // its end what repeats.
+      let labels = stack.frames.map(\.label)
+      let head = 10
+      let tail = 3
+      let path =
+        labels.count > head + tail + 1
+        ? labels.prefix(head) + ["... \(labels.count - head - tail) more ..."] + labels.suffix(tail)
+        : labels
+      var failure = failure(
+        .tooDeep(depth: labels.count), type, alternative: alternative, site: site,
+        resolutionPath: path + [requested])
+      if case .depthLimit = refusal {
+        failure.note =
+          "Ravioli nests resolutions at most \(ResolutionStack.depthLimit) deep, which no real "
+          + "object graph needs: a resolver probably asks, at every level, for something new "
+          + "(a type, an alternative or a parameter that it builds as it goes)."
+      } else {
+        failure.note =
+          "This thread's call stack (\(stack.stackSize / 1024) KiB) is nearly full: a resolver "
+          + "probably asks, at every level, for something new (a type, an alternative or a "
+          + "parameter that it builds as it goes), or the graph is deeper than this thread "
+          + "allows (resolve it on a thread with a larger stack)."
+      }
+      return failure
+    }
   }
 
   /// Calls the resolver, turning what it throws into a ``ResolutionError``.

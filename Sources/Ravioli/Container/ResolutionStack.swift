@@ -31,12 +31,17 @@ final class ResolutionStack {
   // so that pushing and popping involve no reference counting.
   @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<Frame>
   @exclusivity(unchecked) private var capacity = 16
-  @exclusivity(unchecked) private var depth = 0
+  @exclusivity(unchecked) private(set) var depth = 0
   /// Instances of graph-scoped registrations made during the current top-level resolution.
   @exclusivity(unchecked) private var graph: [ObjectIdentifier: AnyObject] = [:]
 
   /// The lookup shard this thread reads (see ``LookupShards``).
   let shard: Int
+  /// Below this address, the thread's call stack is too nearly full for another resolution;
+  /// 0 where the system does not tell where the stack is.
+  private let stackFloor: UInt
+  /// The size of the thread's call stack, for messages.
+  let stackSize: UInt
 
   private static let perThread = ThreadLocal { ResolutionStack() }
   private static let threadCount = Locked(0)
@@ -48,6 +53,11 @@ final class ResolutionStack {
         defer { count += 1 }
         return count
       } % LookupShards.count
+    let bounds = StackBounds.current.flatMap { bounds in
+      bounds.contains(approximateStackPointer()) ? bounds : nil
+    }
+    stackSize = bounds?.size ?? 0
+    stackFloor = bounds.map { $0.low + min(Self.stackReserve, $0.size / 4) } ?? 0
   }
 
   /// The current thread's lookup shard.
@@ -64,13 +74,43 @@ final class ResolutionStack {
   @usableFromInline
   static var current: ResolutionStack { perThread.value }
 
-  /// Pushes `frame` on the current thread's stack, unless its registration is already on it:
-  /// then returns where, and pushes nothing. Pair a `nil` answer with ``leave()``.
+  /// How deep resolutions may nest on one thread. No real object graph comes near it; a
+  /// resolver that asks for something new at every level (a type or alternative that it
+  /// builds as it goes) would otherwise recurse until the thread's stack overflows, with no
+  /// message.
+  static let depthLimit = 500
+
+  /// The part of a thread's call stack that resolution leaves free (a quarter of the stack,
+  /// if that is less): room to build and throw the error, and for the resolvers that catch
+  /// it. A thread with a small stack (512 KiB is common on Apple platforms, and a debug
+  /// build takes a few KiB per level) fills it before ``depthLimit`` is reached.
+  static let stackReserve: UInt = 128 * 1024
+
+  /// Why a frame was not pushed.
   @usableFromInline
-  static func enter(_ frame: Frame) -> Int? {
+  enum Refusal {
+    /// Its registration is already on the stack, from this index on: a cycle.
+    case cycle(from: Int)
+    /// The stack already holds ``depthLimit`` frames.
+    case depthLimit
+    /// The thread's call stack is nearly full.
+    case callStackNearlyFull
+  }
+
+  /// Pushes `frame` on the current thread's stack, unless its registration is already on it,
+  /// or resolutions are nested as deep as they may be: then says why, and pushes nothing.
+  /// Pair a `nil` answer with ``leave()``.
+  @usableFromInline
+  static func enter(_ frame: Frame) -> Refusal? {
     perThread.withValue { stack in
       if let index = stack.index(of: frame.registration) {
-        return index
+        return .cycle(from: index)
+      }
+      if stack.depth == depthLimit {
+        return .depthLimit
+      }
+      if approximateStackPointer() < stack.stackFloor {
+        return .callStackNearlyFull
       }
       stack.push(frame)
       return nil

@@ -37,6 +37,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// whatever the parameter: a parametrized resolver cannot build a tree by resolving
     /// itself with another parameter.
     case cycle(path: [String])
+    /// Resolutions were nested `depth` deep on one thread (each resolver resolving something
+    /// that resolves something, and so on), as deep as they may be: 500 levels, which no
+    /// real object graph needs, or fewer where the thread's call stack is nearly full. A
+    /// resolver that asks for something new at every level would otherwise overflow the
+    /// stack. ``ResolutionError/resolutionPath`` shows the start and the end of the path.
+    case tooDeep(depth: Int)
     /// The resolver ran and threw this error.
     case resolverFailed(any Error)
     /// A property wrapper had no container to resolve from: no lookup policy is set, or the
@@ -134,6 +140,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         + "which is not a class instance."
     case .cycle(let path):
       "Cannot resolve \(requested): dependency cycle \(path.joined(separator: " -> "))."
+    case .tooDeep(let depth):
+      "Cannot resolve \(requested): resolutions are nested \(depth) deep, as deep as they may be."
     case .resolverFailed(let error):
       "Cannot resolve \(requested): its resolver threw \(error)."
     case .noContainer(nil):
@@ -187,6 +195,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "break the cycle: let one of these types take its dependency later "
         + "(a lazy `@Injected` property, or `@InjectedWeakly` for a back reference) "
         + "instead of resolving it in its resolver."
+    case .tooDeep:
+      return "find the resolver that repeats in the path above and make it stop: let it "
+        + "resolve a fixed set of registrations, or build the rest of the structure itself."
     case .resolverFailed:
       return "make the resolver of \(requested) succeed; the error it threw is in the first line."
     case .noContainer(nil):
