@@ -11,6 +11,11 @@ let package = Package(
   targets: [
     .target(name: "Ravioli"),
     .testTarget(name: "RavioliTests", dependencies: ["Ravioli"]),
+    // Swift 5 language mode, where the `Sendable` rule of kept scopes must break nothing.
+    .testTarget(
+      name: "RavioliSwift5Tests", dependencies: ["Ravioli"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
 
     // Samples: `swift run QuickStart`, `swift run ModulesApp`.
     .executableTarget(name: "QuickStart", dependencies: ["Ravioli"], path: "Samples/QuickStart"),

@@ -113,7 +113,8 @@ private final class Leaf: Sendable {}
 private func registerLevel(_ level: Int, in container: Container) {
   container.register(alternative: RegistrationAlternative("level-\(level)")) { () -> Int in
     registerLevel(level + 1, in: container)
-    let next: Int = try container.resolve(alternative: RegistrationAlternative("level-\(level + 1)"))
+    let next: Int = try container.resolve(
+      alternative: RegistrationAlternative("level-\(level + 1)"))
     return next + 1
   }
 }

@@ -27,7 +27,7 @@ private final class Second: Sendable {}
     for _ in 0..<20 {
       let container = Container()
       let made = Counter()
-      container.register(scope: scope) { () -> Service in
+      container.register(scope: RegistrationScope(scope)) { () -> Service in
         usleep(2_000)  // widen the window in which other threads arrive
         return Service(id: made.increment())
       }

@@ -121,14 +121,14 @@ private final class Assembly: Sendable {
   @Test(arguments: [Scope.singleton, .cached])
   func registeringAgainDropsTheKeptInstance(scope: Scope) throws {
     weak var old: Part?
-    container.register(scope: scope) { () -> Part in Part(id: 1) }
+    container.register(scope: RegistrationScope(scope)) { () -> Part in Part(id: 1) }
     do {
       let first: Part = try container.resolve()
       old = first
     }
     #expect(old != nil)
 
-    container.register(scope: scope) { () -> Part in Part(id: 2) }
+    container.register(scope: RegistrationScope(scope)) { () -> Part in Part(id: 2) }
     let replacement: Part = try container.resolve()
 
     #expect(old == nil)

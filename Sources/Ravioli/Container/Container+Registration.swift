@@ -24,13 +24,13 @@ extension Container {
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value.
   public func register<Value>(
-    alternative: RegistrationAlternative? = nil, scope: Scope = .unique,
+    alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @Sendable () throws -> Value
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver))
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver))
   }
 
   /// Registers a parametrized resolver for `Value`: it receives the parameter of
@@ -53,13 +53,13 @@ extension Container {
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value for the given parameter.
   public func register<Value>(
-    alternative: RegistrationAlternative? = nil, scope: Scope = .unique,
+    alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @Sendable (_ parameter: Any) throws -> Value
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver))
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver))
   }
 
   /// Registers a resolver for `Value` that takes a parameter of a given type: in property
@@ -86,13 +86,13 @@ extension Container {
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value for the given parameter.
   public func register<Value, Parameter>(
-    alternative: RegistrationAlternative? = nil, scope: Scope = .unique,
+    alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @Sendable (_ parameter: Parameter) throws -> Value
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope, file: file, line: line, resolver: resolver))
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver))
   }
 
   /// Removes every registration from this container. Its parents keep theirs.

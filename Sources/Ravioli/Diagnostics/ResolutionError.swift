@@ -48,6 +48,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// A property wrapper had no container to resolve from: no lookup policy is set, or the
     /// policy (named here) found none.
     case noContainer(policy: String?)
+    /// A property wrapper's container was released before the property was first read: the
+    /// container it was given, or the one that the lookup policy in force when its object was
+    /// created would have picked, once that policy was replaced. An unread property holds
+    /// them weakly, so that an object kept by its own container does not keep it alive.
+    case containerReleased
   }
 
   /// What went wrong.
@@ -148,6 +153,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       "Cannot inject \(requested): no lookup policy is set, so there is no container."
     case .noContainer(let policy?):
       "Cannot inject \(requested): the lookup policy \(policy) found no container."
+    case .containerReleased:
+      "Cannot inject \(requested): its container was released before the property was first "
+        + "read."
     }
   }
 
@@ -203,6 +211,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .noContainer(nil):
       return "set a policy at start-up, e.g. `Container.lookupPolicy = .singleton(container)`, "
         + Self.givingTheContainer
+    case .containerReleased:
+      return "keep the container (or the lookup policy) as long as the objects that resolve "
+        + "from it, or read the property before letting it go; or resolve the property when its "
+        + "object is created, `@Injected(.resolvingOnInit(from: container))`, or at its first "
+        + "read from the policy in force then, `@Injected(.lazily)`."
     case .noContainer:
       return "make the policy return a container for this type (a `Containerable` type must "
         + "return a non-nil `container`; `.enclosingType(default:)` needs a default for other "

@@ -58,15 +58,10 @@ public struct Injected<Value> {
     file: StaticString = #fileID, function: String = #function, line: UInt = #line
   ) {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
-    switch kind {
-    case .lazily:
-      state = .pending(.globalPolicy)
-    case .capturingContainerOnInit(let container?):
-      state = .pending(.container(container))
-    case .capturingContainerOnInit(nil):
-      state = .pending(.policy(Container.lookupPolicy))
-    case .resolvingOnInit(let container):
+    if case .resolvingOnInit(let container) = kind {
       state = .resolved(point.resolveEagerly(Value.self, from: container))
+    } else {
+      state = .pending(ContainerSource(capturingFor: kind))
     }
   }
 

@@ -16,8 +16,9 @@
 /// object, also held weakly.
 @propertyWrapper
 public struct InjectedWeakly<Value> {
-  private var isPending: Bool
-  private let source: ContainerSource
+  /// Where the value comes from, until it has been resolved; then `nil`, so that the
+  /// property holds nothing but the object, weakly.
+  private var pending: ContainerSource?
   private weak var object: AnyObject?
   private let point: InjectionPoint
 
@@ -35,17 +36,11 @@ public struct InjectedWeakly<Value> {
     file: StaticString = #fileID, function: String = #function, line: UInt = #line
   ) {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
-    isPending = true
-    switch kind {
-    case .lazily:
-      source = .globalPolicy
-    case .capturingContainerOnInit(let container?):
-      source = .container(container)
-    case .capturingContainerOnInit(nil):
-      source = .policy(Container.lookupPolicy)
-    case .resolvingOnInit(let container):
-      source = .globalPolicy
+    if case .resolvingOnInit(let container) = kind {
+      pending = nil
       store(point.resolveEagerly(Value.self, from: container))
+    } else {
+      pending = ContainerSource(capturingFor: kind)
     }
   }
 
@@ -54,7 +49,7 @@ public struct InjectedWeakly<Value> {
   /// resolved can be read.
   public var wrappedValue: Value? {
     get {
-      if isPending {
+      if pending != nil {
         point.dieOfLazyInjectionOutsideClass(wrapper: "InjectedWeakly", type: Value.self)
       }
       return object as? Value
@@ -70,8 +65,8 @@ public struct InjectedWeakly<Value> {
   ) -> Value? {
     get {
       let wrapper = instance[keyPath: storageKeyPath]
-      guard wrapper.isPending else { return wrapper.object as? Value }
-      let value = wrapper.point.resolve(Value.self, from: wrapper.source, for: instance)
+      guard let source = wrapper.pending else { return wrapper.object as? Value }
+      let value = wrapper.point.resolve(Value.self, from: source, for: instance)
       instance[keyPath: storageKeyPath].store(value)
       return value
     }
@@ -79,7 +74,7 @@ public struct InjectedWeakly<Value> {
   }
 
   private mutating func store(_ value: Value?) {
-    isPending = false
+    pending = nil
     guard let value else {
       object = nil
       return

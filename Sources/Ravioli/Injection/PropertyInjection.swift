@@ -1,12 +1,31 @@
 /// Where a property wrapper finds its container once it resolves.
+///
+/// It holds no container strongly: the wrapper lives in an object that the container may keep
+/// (a singleton, a cached instance), and holding the container, or a policy that holds it,
+/// would keep both alive for good.
 @usableFromInline
 enum ContainerSource: Sendable {
   /// The global policy, read at the first access (`.lazily`).
   case globalPolicy
   /// The policy that was in force when the enclosing object was created.
-  case policy((any ContainerLookupPolicy)?)
+  case policy(CapturedPolicy)
+  /// No policy was in force when the enclosing object was created.
+  case noPolicy
   /// A container given to the wrapper.
-  case container(Container)
+  case container(Weak<Container>)
+
+  /// The source for a property declared with `kind`, unless it resolves at once.
+  @usableFromInline
+  init(capturingFor kind: InjectionKind) {
+    switch kind {
+    case .lazily, .resolvingOnInit:
+      self = .globalPolicy
+    case .capturingContainerOnInit(let container?):
+      self = .container(Weak(container))
+    case .capturingContainerOnInit(nil):
+      self = Container.lookupPolicySetting.map { .policy($0.captured) } ?? .noPolicy
+    }
+  }
 }
 
 /// What a property wrapper knows about its declaration: the request it makes, and where it
@@ -42,9 +61,10 @@ struct InjectionPoint: Sendable {
   /// Resolves while the enclosing object is being created, before it exists.
   @usableFromInline
   func resolveEagerly<Value>(_ type: Value.Type, from container: Container?) -> Value {
-    let source: ContainerSource = container.map { .container($0) } ?? .globalPolicy
     let noInstance: Any? = nil
-    let container = findContainer(Value.self, from: source, for: noInstance, enclosingType: nil)
+    let container =
+      container
+      ?? findContainer(Value.self, from: .globalPolicy, for: noInstance, enclosingType: nil)
     return resolve(Value.self, in: container, parameter: nil, enclosingType: nil)
   }
 
@@ -68,9 +88,47 @@ struct InjectionPoint: Sendable {
   ) -> Container {
     let policy: (any ContainerLookupPolicy)?
     switch source {
-    case .container(let container): return container
-    case .policy(let captured): policy = captured
-    case .globalPolicy: policy = Container.lookupPolicy
+    case .container(let captured):
+      guard let container = captured.object else {
+        dieOfReleasedContainer(
+          type, enclosingType: enclosingType,
+          note: "The property was given its container (`.capturingContainerOnInit(from:)`), "
+            + "and holds it weakly until its first read.")
+      }
+      return container
+    case .policy(.singleton(let captured)):
+      guard let container = captured.object else {
+        dieOfReleasedContainer(
+          type, enclosingType: enclosingType,
+          note: "The property takes the lookup policy in force when its object is created "
+            + "(`.capturingContainerOnInit()`, the default), `.singleton(container)`, and holds "
+            + "that container weakly until its first read.")
+      }
+      return container
+    case .policy(.enclosingType(let captured)):
+      let defaultContainer = captured?.object
+      if captured != nil, defaultContainer == nil, !(instance is any Containerable) {
+        dieOfReleasedContainer(
+          type, enclosingType: enclosingType,
+          note: "The property takes the lookup policy in force when its object is created "
+            + "(`.capturingContainerOnInit()`, the default), `.enclosingType(default:)`, and "
+            + "holds its default container weakly until its first read.")
+      }
+      policy = EnclosingTypeContainer(default: defaultContainer)
+    case .policy(.custom(let captured)):
+      guard let setting = captured.object else {
+        dieOfReleasedContainer(
+          type, enclosingType: enclosingType,
+          note: "The property takes the lookup policy in force when its object is created "
+            + "(`.capturingContainerOnInit()`, the default), and holds a custom policy weakly "
+            + "until its first read: `Container.lookupPolicy` was replaced since, and nothing "
+            + "holds that policy any more.")
+      }
+      policy = setting.policy
+    case .noPolicy:
+      policy = nil
+    case .globalPolicy:
+      policy = Container.lookupPolicy
     }
     if let container = policy?.container(for: instance, file: file, function: function, line: line)
     {
@@ -79,12 +137,22 @@ struct InjectionPoint: Sendable {
     var error = ResolutionError(
       reason: .noContainer(policy: policy.map { String(describing: Swift.type(of: $0)) }),
       typeName: String(describing: type), alternativeName: alternative?.name)
-    if case .policy(nil) = source {
+    if case .noPolicy = source {
       error.note =
         "This property takes the lookup policy in force when its object is created "
         + "(`.capturingContainerOnInit()`, the default), and none was set then: set the policy "
         + "before creating the object, or declare the property `@Injected(.lazily)`."
     }
+    die(error, enclosingType: enclosingType)
+  }
+
+  private func dieOfReleasedContainer(_ type: Any.Type, enclosingType: Any.Type?, note: String)
+    -> Never
+  {
+    var error = ResolutionError(
+      reason: .containerReleased, typeName: String(describing: type),
+      alternativeName: alternative?.name)
+    error.note = note
     die(error, enclosingType: enclosingType)
   }
 

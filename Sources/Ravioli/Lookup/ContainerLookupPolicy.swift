@@ -49,15 +49,63 @@ extension Container {
   ///
   /// Any thread may read or replace it at any time. A property resolves from the policy in
   /// force at its first access (`.lazily`) or when its object is created (the default,
-  /// `.capturingContainerOnInit()`).
+  /// `.capturingContainerOnInit()`). In the second case the property holds that policy only
+  /// weakly until its first read: once the policy is replaced, and nothing else holds it, a
+  /// property that has not been read yet reports it instead of resolving.
   ///
   /// ```swift
   /// Container.lookupPolicy = .singleton(container)
   /// ```
   public static var lookupPolicy: (any ContainerLookupPolicy)? {
-    get { globalLookupPolicy.current }
-    set { globalLookupPolicy.current = newValue }
+    get { globalLookupPolicy.current?.policy }
+    set { globalLookupPolicy.current = newValue.map(LookupPolicySetting.init) }
   }
 
-  private static let globalLookupPolicy = Locked<(any ContainerLookupPolicy)?>(nil)
+  /// The policy in force, as the object that properties capture.
+  static var lookupPolicySetting: LookupPolicySetting? {
+    globalLookupPolicy.current
+  }
+
+  private static let globalLookupPolicy = Locked<LookupPolicySetting?>(nil)
+}
+
+/// One setting of ``Container/lookupPolicy``: the policy, and what a property captures of it
+/// when its object is created.
+@usableFromInline
+final class LookupPolicySetting: Sendable {
+  let policy: any ContainerLookupPolicy
+  /// A built-in policy, taken apart; `nil` for a custom one.
+  private let builtIn: CapturedPolicy?
+
+  init(_ policy: any ContainerLookupPolicy) {
+    self.policy = policy
+    switch policy {
+    case let singleton as SingletonContainer:
+      builtIn = .singleton(Weak(singleton.container))
+    case let enclosingType as EnclosingTypeContainer:
+      builtIn = .enclosingType(default: enclosingType.defaultContainer.map(Weak.init))
+    default:
+      builtIn = nil
+    }
+  }
+
+  /// What a property created under this setting resolves from.
+  var captured: CapturedPolicy {
+    builtIn ?? .custom(Weak(self))
+  }
+}
+
+/// The lookup policy in force when an object was created, as its properties hold it until
+/// their first read: without holding any container.
+///
+/// The object may be kept by one of the policy's containers (a singleton, a cached instance),
+/// and a property that held the policy (which holds the container) would keep both alive for
+/// good. The built-in policies are taken apart, so that their containers are held weakly and
+/// serve the property for as long as something else keeps them; a custom policy can only be
+/// held weakly as a whole, so it serves the property until it is replaced.
+@usableFromInline
+enum CapturedPolicy: Sendable {
+  case singleton(Weak<Container>)
+  case enclosingType(default: Weak<Container>?)
+  case custom(Weak<LookupPolicySetting>)
 }
