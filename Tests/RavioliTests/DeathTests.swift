@@ -74,6 +74,24 @@ private struct Refusing: ContainerLookupPolicy {
 
 private func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
 
+private final class SessionScreen {
+  @Injected var greeter: Greeter
+
+  init(session: Container) {
+    _greeter = Injected(.capturingContainerOnInit(from: session))
+  }
+  /// Where the wrapper is made, which messages name.
+  static let line = #line - 3
+}
+
+private struct AppPolicy: ContainerLookupPolicy {
+  let container: Container
+
+  func container<EnclosingType>(
+    for instance: EnclosingType, file: StaticString, function: String, line: UInt
+  ) -> Container? { container }
+}
+
 @Suite struct DeathTests {
   @Test func injectionWithoutAPolicy() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -282,5 +300,57 @@ private func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
           + "is a `Mismatched`."))
     #expect(message.contains("Injected into: `Mismatched`"))
     #expect(message.contains("register a resolver that takes a `Mismatched`"))
+  }
+
+  @Test func propertyWhoseGivenContainerWasReleasedBeforeItsFirstRead() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let screen: SessionScreen = {
+        let session = Container(name: "session")
+        session.register { () -> Greeter in EnglishGreeter() }
+        return SessionScreen(session: session)
+      }()
+      _ = screen.greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(
+      message.contains(
+        "Cannot inject `Greeter`: its container was released before the property was first read."
+      ))
+    #expect(
+      message.contains(
+        "Injected into: `SessionScreen`, property declared at RavioliTests/DeathTests.swift:"
+          + "\(SessionScreen.line)"))
+    #expect(message.contains("was given its container (`.capturingContainerOnInit(from:)`)"))
+    #expect(message.contains("To fix: keep the container (or the lookup policy) as long as"))
+  }
+
+  @Test func propertyWhoseCustomPolicyWasReplacedBeforeItsFirstRead() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container(name: "app")
+      container.register { () -> Greeter in EnglishGreeter() }
+      Container.lookupPolicy = AppPolicy(container: container)
+      let screen = Screen()
+      Container.lookupPolicy = .singleton(container)
+      _ = screen.greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("its container was released before the property was first read."))
+    #expect(message.contains("holds a custom policy weakly until its first read"))
+    #expect(message.contains("`@Injected(.lazily)`"))
+  }
+
+  @Test func propertyWhoseSingletonPolicysContainerWasReleasedBeforeItsFirstRead() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let screen: Screen = {
+        let container = Container(name: "short-lived")
+        Container.lookupPolicy = .singleton(container)
+        defer { Container.lookupPolicy = nil }
+        return Screen()
+      }()
+      _ = screen.greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("its container was released before the property was first read."))
+    #expect(message.contains("`.singleton(container)`, and holds that container weakly"))
   }
 }

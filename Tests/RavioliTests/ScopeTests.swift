@@ -103,6 +103,42 @@ private final class Assembly: Sendable {
     #expect(made.value == 4)
   }
 
+  @Test(arguments: [Scope.singleton, .cached, .weak])
+  func resetDropsTheInstancesOfParametrizedRegistrations(scope: Scope) throws {
+    container.register(scope: RegistrationScope(scope)) { [made] (owner: Int) -> Part in
+      Part(id: made.increment())
+    }
+    container.register(scope: RegistrationScope(scope)) { [made] (owner: Any) -> Part in
+      Part(id: made.increment())
+    }
+    let released = WeakReference<Part>()
+    var typed: Part? = try container.resolve(parameter: 1)
+    var untyped: Part? = try container.resolve(parameter: "any")
+    released.object = typed
+    #expect(try container.resolve(parameter: 2) as Part === typed)
+    #expect(try container.resolve(parameter: "other") as Part === untyped)
+
+    container.reset(scope)
+    let typedAfterReset: Part = try container.resolve(parameter: 1)
+    let untypedAfterReset: Part = try container.resolve(parameter: "any")
+
+    #expect(typedAfterReset !== typed)
+    #expect(untypedAfterReset !== untyped)
+    #expect(made.value == 4)
+    typed = nil
+    untyped = nil
+    #expect(released.object == nil, "the reset let go of the instance")
+  }
+
+  @Test func resetWithoutAScopeDropsTheInstancesOfParametrizedRegistrations() throws {
+    container.register(scope: .cached) { [made] (owner: Int) -> Part in Part(id: made.increment()) }
+    let first: Part = try container.resolve(parameter: 1)
+
+    container.reset()
+
+    #expect(try container.resolve(parameter: 1) as Part !== first)
+  }
+
   @Test func graphSharesOneInstanceWithinATopLevelResolution() throws {
     container.register(scope: .graph) { [made] () -> Part in Part(id: made.increment()) }
     container.register { () -> Assembly in
