@@ -48,7 +48,7 @@ extension GlobalStateTests {
       var wrongTypes = 0
       for attempt in 0..<2_000 {
         container.register(scope: .graph) { () -> GraphX in GraphX(id: attempt) }
-        container.register { () -> [AnyObject] in
+        container.register { [unowned container] () -> [AnyObject] in
           let x: GraphX = try container.resolve()
           // Releases the registration that made `x`, then allocates one of another type.
           container.register(scope: .graph) { () -> GraphX in GraphX(id: -1) }
@@ -70,7 +70,7 @@ extension GlobalStateTests {
       let container = Container(name: "graph")
       container.register(scope: .graph) { () -> GraphX in GraphX(id: 1) }
       container.register(scope: .graph) { () -> GraphZ in GraphZ(values: [1]) }
-      container.register { () -> [AnyObject] in
+      container.register { [unowned container] () -> [AnyObject] in
         let x: GraphX = try container.resolve()
         let z: GraphZ = try container.resolve()
         return [x, z]

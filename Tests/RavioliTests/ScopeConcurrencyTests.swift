@@ -128,13 +128,13 @@ private final class Second: Sendable {}
   @Test func singletonsThatNeedEachOtherOnTwoThreadsAreACycleNotADeadlock() {
     let container = Container()
     let arrived = Counter()
-    container.register(scope: .singleton) { () -> First in
+    container.register(scope: .singleton) { [unowned container] () -> First in
       arrived.increment()
       _ = wait(until: arrived, reaches: 2)
       let _: Second = try container.resolve()
       return First()
     }
-    container.register(scope: .singleton) { () -> Second in
+    container.register(scope: .singleton) { [unowned container] () -> Second in
       arrived.increment()
       _ = wait(until: arrived, reaches: 2)
       let _: First = try container.resolve()
@@ -170,7 +170,9 @@ private final class Second: Sendable {}
     container.register(scope: .cached) { () -> Service in Service() }
     container.register(scope: .weak) { () -> Part in Part() }
     container.register(scope: .graph) { () -> Fast in Fast() }
-    container.register { () -> [Fast] in [try container.resolve(), try container.resolve()] }
+    container.register { [unowned container] () -> [Fast] in
+      [try container.resolve(), try container.resolve()]
+    }
     let failures = Counter()
 
     DispatchQueue.concurrentPerform(iterations: 8) { thread in

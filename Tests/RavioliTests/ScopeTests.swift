@@ -141,7 +141,7 @@ private final class Assembly: Sendable {
 
   @Test func graphSharesOneInstanceWithinATopLevelResolution() throws {
     container.register(scope: .graph) { [made] () -> Part in Part(id: made.increment()) }
-    container.register { () -> Assembly in
+    container.register { [unowned container] () -> Assembly in
       Assembly(left: try container.resolve(), right: try container.resolve())
     }
 
@@ -194,7 +194,7 @@ private final class Assembly: Sendable {
       shared.object = part
       return part
     }
-    container.register { () -> Assembly in
+    container.register { [unowned container] () -> Assembly in
       Assembly(left: try container.resolve(), right: try container.resolve())
     }
 

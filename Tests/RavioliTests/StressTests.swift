@@ -88,11 +88,13 @@ extension GlobalStateTests {
     @Test func nestedResolutionOnManyThreadsIsNeverMistakenForACycle() throws {
       let container = Container()
       container.register { () -> Service in Service(id: 7) }
-      container.register { () -> String in
+      container.register { [unowned container] () -> String in
         let service: Service = try container.resolve()
         return "service \(service.id)"
       }
-      container.register { () -> [String] in [try container.resolve(), try container.resolve()] }
+      container.register { [unowned container] () -> [String] in
+        [try container.resolve(), try container.resolve()]
+      }
       let failures = Counter()
 
       DispatchQueue.concurrentPerform(iterations: threads) { _ in
@@ -111,7 +113,7 @@ extension GlobalStateTests {
 
     @Test func cyclesAreReportedOnEveryThread() {
       let container = Container()
-      container.register { () -> Service in try container.resolve() }
+      container.register { [unowned container] () -> Service in try container.resolve() }
       let cycles = Counter()
 
       DispatchQueue.concurrentPerform(iterations: threads) { _ in
@@ -165,6 +167,7 @@ extension GlobalStateTests {
         }
       }
       Container.logger = StandardErrorLogger()
+      Container.lookupPolicy = nil
 
       #expect(failures.value == 0)
       #expect(counting.count(of: .debug) > 0)

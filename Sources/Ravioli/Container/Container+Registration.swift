@@ -19,7 +19,8 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
-  ///     every resolution) by default.
+  ///     every resolution) by default. The scopes that share an instance between threads
+  ///     take a `Sendable` value (see ``RegistrationScope``).
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value.
@@ -48,7 +49,9 @@ extension Container {
   /// ```
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
+  ///     that share an instance between threads take a `Sendable` value (see
+  ///     ``RegistrationScope``).
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value for the given parameter.
@@ -81,7 +84,9 @@ extension Container {
   /// says which types the resolvers take and what they were given.
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
+  ///     that share an instance between threads take a `Sendable` value (see
+  ///     ``RegistrationScope``).
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value for the given parameter.

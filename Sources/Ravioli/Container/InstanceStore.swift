@@ -1,7 +1,7 @@
 /// The instance that a registration with a kept scope (singleton, weak, cached) holds, and
 /// the gate that lets one thread at a time create it.
-// The instance itself is the user's, handed to every thread that resolves it, as the
-// registration promises.
+// The instance itself is the user's, handed to every thread that resolves it: its type is
+// `Sendable`, or the registration said `.unchecked` (see `RegistrationScope`).
 @usableFromInline
 final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lock`
   let creation: CreationGate

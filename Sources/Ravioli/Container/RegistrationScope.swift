@@ -16,7 +16,7 @@
 ///
 /// ```
 /// container.register(scope: .singleton) { () -> ImageCache in ImageCache() }
-///                              `- error: type 'ImageCache' does not conform to the 'Sendable' protocol
+///                            `- error: type 'ImageCache' does not conform to the 'Sendable' protocol
 /// ```
 ///
 /// To fix it, make the type safe to share: an immutable `final class` marked `Sendable`, an

@@ -1,7 +1,8 @@
 /// How long a resolved instance lives, and who shares it.
 ///
 /// Give the scope when registering; the default, ``unique``, runs the resolver on every
-/// resolution.
+/// resolution. ``singleton``, ``weak`` and ``cached`` share one instance between threads, so
+/// `register(scope:)` offers them only for `Sendable` values (see ``RegistrationScope``).
 ///
 /// ```swift
 /// container.register(scope: .singleton) { () -> Database in Database() }

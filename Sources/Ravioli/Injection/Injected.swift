@@ -19,6 +19,10 @@
 ///
 /// Assigning to the property replaces its value.
 ///
+/// Until its first read, the property holds its container only weakly (see
+/// ``InjectionKind/capturingContainerOnInit(from:)``); once read, it holds its value and
+/// nothing else.
+///
 /// Function parameters can be injected too, which is handy in tests:
 ///
 /// ```swift

@@ -12,6 +12,9 @@
 /// }
 /// ```
 ///
+/// It holds its object weakly, always, and its container weakly until it has resolved; after
+/// that it holds nothing else.
+///
 /// The resolver must return a class instance. Assigning to the property replaces the
 /// object, also held weakly.
 @propertyWrapper

@@ -17,6 +17,12 @@ public enum InjectionKind: Sendable {
   /// With no container given, it takes the ``Container/lookupPolicy`` in force when the
   /// object is created, and asks it for the container at the first access. This is the
   /// default.
+  ///
+  /// Until the first access the property holds that container (or the policy's containers)
+  /// weakly, so that an object kept by its own container does not keep the container alive:
+  /// whatever else keeps the container keeps the property resolvable. A first access after
+  /// the container is gone stops the program with
+  /// ``ResolutionError/Reason/containerReleased``.
   case capturingContainerOnInit(from: Container? = nil)
   /// Resolves at once, while the enclosing object is being created. Works in structs too.
   ///
