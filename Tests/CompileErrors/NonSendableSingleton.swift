@@ -13,7 +13,7 @@ final class Cart {
   @Injected var greeting: String
 }
 
-@MainActor final class ScreenModel {}
+actor Tally {}
 
 final class Checked: Sendable {}
 
@@ -31,5 +31,5 @@ func registerSharedInstances(in container: Container) {
   container.register(scope: .graph) { () -> ImageCache in ImageCache() }
   container.register(scope: .unchecked(.singleton)) { () -> ImageCache in ImageCache() }
   container.register(scope: .singleton) { () -> Checked in Checked() }
-  container.register(scope: .singleton) { () -> ScreenModel? in nil }
+  container.register(scope: .singleton) { () -> Tally in Tally() }
 }

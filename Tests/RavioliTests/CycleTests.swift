@@ -111,7 +111,8 @@ private final class Leaf: Sendable {}
 /// Registers `Int` under alternative `level-n`, whose resolver registers the next level and
 /// resolves it: a recursion that never meets the same registration twice, so it is no cycle.
 private func registerLevel(_ level: Int, in container: Container) {
-  container.register(alternative: RegistrationAlternative("level-\(level)")) { () -> Int in
+  container.register(alternative: RegistrationAlternative("level-\(level)")) {
+    [unowned container] () -> Int in
     registerLevel(level + 1, in: container)
     let next: Int = try container.resolve(
       alternative: RegistrationAlternative("level-\(level + 1)"))
@@ -119,42 +120,62 @@ private func registerLevel(_ level: Int, in container: Container) {
   }
 }
 
+/// Resolves level 0 of `container` on a thread of its own, with a call stack of `stackSize`
+/// bytes: the test's own thread may have a small stack (512 KiB on Apple platforms), which a
+/// debug build fills before 500 levels.
+private func resolveLevelZero(of container: Container, stackSize: Int) -> Result<
+  Int, ResolutionError
+>? {
+  let outcome = Outcome()
+  let finished = Counter()
+  let thread = Thread {
+    outcome.result = Result { () throws(ResolutionError) -> Int in
+      try container.resolve(alternative: "level-0")
+    }
+    finished.increment()
+  }
+  thread.stackSize = stackSize
+  thread.start()
+  guard wait(until: finished, reaches: 1) else { return nil }
+  return outcome.result
+}
+
+private let largeStack = 16 * 1024 * 1024
+
 @Suite struct NestingTests {
   @Test func aRunawayRecursionEndsInAnErrorThatNamesTheDepthAndThePathStart() {
     let container = Container(name: "runaway")
     registerLevel(0, in: container)
 
-    let error = #expect(throws: ResolutionError.self) {
-      let _: Int = try container.resolve(alternative: "level-0")
-    }
+    let outcome = resolveLevelZero(of: container, stackSize: largeStack)
 
-    guard case .tooDeep(let depth) = error?.reason else {
-      Issue.record("expected .tooDeep, got \(String(describing: error?.reason))")
+    guard case .failure(let error) = outcome, case .tooDeep(let depth) = error.reason else {
+      Issue.record("expected .tooDeep, got \(String(describing: outcome))")
       return
     }
     #expect(depth == 500)
-    let path = error?.resolutionPath ?? []
+    let path = error.resolutionPath
     #expect(path.count == 15)
     #expect(path.first == #"Int (alternative "level-0")"#)
     #expect(path[9] == #"Int (alternative "level-9")"#)
     #expect(path[10] == "... 487 more ...")
     #expect(path[13] == #"Int (alternative "level-499")"#)
     #expect(path.last == #"Int (alternative "level-500")"#)
-    let description = error?.description ?? ""
     #expect(
-      description.hasPrefix(
+      error.description.hasPrefix(
         #"Cannot resolve `Int` (alternative "level-500"): resolutions are nested 500 deep, "#
           + "as deep as they may be."))
     #expect(
-      description.contains(
+      error.description.contains(
         "Note: Ravioli nests resolutions at most 500 deep, which no real object graph needs"))
-    #expect(description.contains("Containers searched: \"runaway\""))
+    #expect(error.description.contains("Containers searched: \"runaway\""))
   }
 
   @Test func aGraphAsDeepAsTheLimitResolves() throws {
     let container = Container(name: "deep")
     for level in 0..<499 {
-      container.register(alternative: RegistrationAlternative("level-\(level)")) { () -> Int in
+      container.register(alternative: RegistrationAlternative("level-\(level)")) {
+        [unowned container] () -> Int in
         let next: Int = try container.resolve(
           alternative: RegistrationAlternative("level-\(level + 1)"))
         return next + 1
@@ -162,9 +183,9 @@ private func registerLevel(_ level: Int, in container: Container) {
     }
     container.register(alternative: "level-499") { () -> Int in 0 }
 
-    let depth: Int = try container.resolve(alternative: "level-0")
+    let outcome = resolveLevelZero(of: container, stackSize: largeStack)
 
-    #expect(depth == 499)
+    #expect(try outcome?.get() == 499)
   }
 
   @Test func theThreadResolvesNormallyAfterHittingTheLimit() throws {
@@ -181,29 +202,15 @@ private func registerLevel(_ level: Int, in container: Container) {
   @Test func onAThreadWithASmallStackTheRecursionStopsBeforeTheStackOverflows() {
     let container = Container(name: "runaway")
     registerLevel(0, in: container)
-    let outcome = Outcome()
-    let finished = Counter()
 
-    let thread = Thread {
-      do throws(ResolutionError) {
-        let _: Int = try container.resolve(alternative: "level-0")
-      } catch {
-        outcome.error = error
-      }
-      finished.increment()
-    }
-    thread.stackSize = 256 * 1024
-    thread.start()
+    let outcome = resolveLevelZero(of: container, stackSize: 256 * 1024)
 
-    #expect(wait(until: finished, reaches: 1))
-    guard case .tooDeep(let depth) = outcome.error?.reason else {
-      Issue.record("expected .tooDeep, got \(String(describing: outcome.error?.reason))")
+    guard case .failure(let error) = outcome, case .tooDeep(let depth) = error.reason else {
+      Issue.record("expected .tooDeep, got \(String(describing: outcome))")
       return
     }
     #expect(depth > 0 && depth < 500)
-    #expect(
-      outcome.error?.description.contains(
-        "Note: This thread's call stack (256 KiB) is nearly full") == true)
+    #expect(error.description.contains("Note: This thread's call stack (256 KiB) is nearly full"))
   }
 }
 
@@ -211,9 +218,9 @@ private func registerLevel(_ level: Int, in container: Container) {
 // `stored` is only touched under `lock`.
 private final class Outcome: @unchecked Sendable {
   private let lock = NSLock()
-  private var stored: ResolutionError?
+  private var stored: Result<Int, ResolutionError>?
 
-  var error: ResolutionError? {
+  var result: Result<Int, ResolutionError>? {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
   }

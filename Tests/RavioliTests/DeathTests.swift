@@ -321,7 +321,8 @@ private struct AppPolicy: ContainerLookupPolicy {
         "Injected into: `SessionScreen`, property declared at RavioliTests/DeathTests.swift:"
           + "\(SessionScreen.line)"))
     #expect(message.contains("was given its container (`.capturingContainerOnInit(from:)`)"))
-    #expect(message.contains("To fix: keep the container (or the lookup policy) as long as"))
+    #expect(
+      message.contains("To fix: keep the container as long as the objects that resolve from it"))
   }
 
   @Test func propertyWhoseCustomPolicyWasReplacedBeforeItsFirstRead() async {
@@ -334,9 +335,12 @@ private struct AppPolicy: ContainerLookupPolicy {
       _ = screen.greeter
     }
     let message = text(result?.standardErrorContent)
-    #expect(message.contains("its container was released before the property was first read."))
+    #expect(
+      message.contains(
+        "Cannot inject `Greeter`: the lookup policy in force when its object was created was "
+          + "replaced before the property was first read."))
     #expect(message.contains("holds a custom policy weakly until its first read"))
-    #expect(message.contains("`@Injected(.lazily)`"))
+    #expect(message.contains("To fix: read the property before replacing `Container.lookupPolicy`"))
   }
 
   @Test func propertyWhoseSingletonPolicysContainerWasReleasedBeforeItsFirstRead() async {

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Ravioli
 import Testing
 
@@ -76,20 +76,22 @@ extension GlobalStateTests {
         return [x, z]
       }
       let wrongTypes = Counter()
-      let finished = Counter()
-
-      DispatchQueue.concurrentPerform(iterations: 2) { thread in
-        if thread == 0 {
-          // Replaces both registrations until the other thread is done.
-          var round = 0
-          while finished.value == 0 {
-            round += 1
-            let index = round
-            container.register(scope: .graph) { () -> GraphX in GraphX(id: index) }
-            container.register(scope: .graph) { () -> GraphZ in GraphZ(values: [index]) }
-          }
-          return
+      let resolved = Counter()
+      let stopped = Counter()
+      // Two threads of their own, so that they run side by side however few cores there are.
+      Thread {
+        // Replaces both registrations until the other thread is done, for a minute at most.
+        let deadline = Date().addingTimeInterval(60)
+        var round = 0
+        while resolved.value == 0 && Date() < deadline {
+          round += 1
+          let index = round
+          container.register(scope: .graph) { () -> GraphX in GraphX(id: index) }
+          container.register(scope: .graph) { () -> GraphZ in GraphZ(values: [index]) }
         }
+        stopped.increment()
+      }.start()
+      Thread {
         for _ in 0..<20_000 {
           guard let made: [AnyObject] = try? container.resolve(),
             let x = made[0] as? GraphX, isExactly(x),
@@ -99,9 +101,11 @@ extension GlobalStateTests {
             continue
           }
         }
-        finished.increment()
-      }
+        resolved.increment()
+      }.start()
 
+      #expect(wait(until: resolved, reaches: 1, within: 60))
+      #expect(wait(until: stopped, reaches: 1, within: 60))
       #expect(wrongTypes.value == 0)
     }
   }

@@ -28,7 +28,7 @@ private final class ShardReaders: @unchecked Sendable {
   init(count: Int) {
     requests = (0..<count).map { _ in DispatchSemaphore(value: 0) }
     let started = Counter()
-    for request in requests {
+    for (index, request) in requests.enumerated() {
       Thread { [self] in
         let warmUp = Container()
         warmUp.register { () -> Int in 0 }
@@ -41,15 +41,18 @@ private final class ShardReaders: @unchecked Sendable {
           answers.signal()
         }
       }.start()
-      _ = wait(until: started, reaches: started.value + 1)
+      _ = wait(until: started, reaches: index + 1)
     }
   }
 
-  /// Has every thread check `container`, and waits for them.
+  /// Has every thread check `container`, and waits for them (a thread that does not answer
+  /// within five seconds counts as disagreeing).
   func check(_ container: Container) {
     lock.withLock { self.container = container }
     for request in requests { request.signal() }
-    for _ in requests { answers.wait() }
+    for _ in requests where answers.wait(timeout: .now() + 5) == .timedOut {
+      disagreements.increment()
+    }
   }
 
   func stop() {

@@ -6,9 +6,9 @@ import Testing
 // Scopes under concurrency. The suite name contains "Stress" so that CI also runs it under
 // ThreadSanitizer. Waits have time limits, so a regression fails instead of hanging.
 
-/// Waits until `counter` reaches `count`, for at most five seconds; returns whether it did.
-func wait(until counter: Counter, reaches count: Int) -> Bool {
-  let deadline = Date().addingTimeInterval(5)
+/// Waits until `counter` reaches `count`, for at most `seconds`; returns whether it did.
+func wait(until counter: Counter, reaches count: Int, within seconds: TimeInterval = 5) -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
   while counter.value < count {
     if Date() > deadline { return false }
     usleep(1_000)

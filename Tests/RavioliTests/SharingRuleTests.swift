@@ -62,7 +62,7 @@ private func runTimeScopeExample(_ container: Container, sharesInstances: Bool) 
   @Test func uniqueAndGraphTakeAnyValue() throws {
     let container = Container()
     container.register(scope: .graph) { () -> ImageCache in ImageCache() }
-    container.register { () -> [ImageCache] in
+    container.register { [unowned container] () -> [ImageCache] in
       [try container.resolve(), try container.resolve()]
     }
 

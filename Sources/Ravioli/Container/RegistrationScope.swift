@@ -20,10 +20,11 @@
 /// ```
 ///
 /// To fix it, make the type safe to share: an immutable `final class` marked `Sendable`, an
-/// `actor`, a class isolated to the main actor (`@MainActor` types are `Sendable`), or a class
-/// that guards its own state with a lock. If the instance is safe to share in a way that the
-/// compiler cannot see (say, only one thread ever resolves it), say so with
-/// ``unchecked(_:)``, as you would with `@unchecked Sendable`:
+/// `actor`, or a class that guards its own state with a lock. If the instance is safe to
+/// share in a way that the compiler cannot see (say, only one thread ever uses it), say so
+/// with ``unchecked(_:)``, as you would with `@unchecked Sendable`. A class with a lazily
+/// `@Injected` property is never `Sendable` (the first read sets it): share one this way when
+/// its properties are first read on one thread at a time.
 ///
 /// ```swift
 /// container.register(scope: .unchecked(.singleton)) { () -> ImageCache in ImageCache() }

@@ -37,9 +37,11 @@ final class ResolutionStack {
 
   /// The lookup shard this thread reads (see ``LookupShards``).
   let shard: Int
-  /// Below this address, the thread's call stack is too nearly full for another resolution;
-  /// 0 where the system does not tell where the stack is.
-  private let stackFloor: UInt
+  /// The thread's call stack is too nearly full for another resolution when the stack
+  /// pointer is in this range, from the stack's lowest address up to what the reserve needs;
+  /// empty where the system does not tell where the stack is. A resolution on a stack of
+  /// another kind (a signal handler's, a coroutine's) is below or above it, and not refused.
+  private let nearlyFull: Range<UInt>
   /// The size of the thread's call stack, for messages.
   let stackSize: UInt
 
@@ -57,7 +59,7 @@ final class ResolutionStack {
       bounds.contains(approximateStackPointer()) ? bounds : nil
     }
     stackSize = bounds?.size ?? 0
-    stackFloor = bounds.map { $0.low + min(Self.stackReserve, $0.size / 4) } ?? 0
+    nearlyFull = bounds.map { $0.low..<($0.low + min(Self.stackReserve, $0.size / 4)) } ?? 0..<0
   }
 
   /// The current thread's lookup shard.
@@ -109,7 +111,7 @@ final class ResolutionStack {
       if stack.depth == depthLimit {
         return .depthLimit
       }
-      if approximateStackPointer() < stack.stackFloor {
+      if stack.nearlyFull.contains(approximateStackPointer()) {
         return .callStackNearlyFull
       }
       stack.push(frame)

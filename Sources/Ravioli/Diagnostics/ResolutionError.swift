@@ -49,10 +49,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// policy (named here) found none.
     case noContainer(policy: String?)
     /// A property wrapper's container was released before the property was first read: the
-    /// container it was given, or the one that the lookup policy in force when its object was
-    /// created would have picked, once that policy was replaced. An unread property holds
-    /// them weakly, so that an object kept by its own container does not keep it alive.
+    /// container it was given, or the one that the built-in lookup policy in force when its
+    /// object was created names. An unread property holds them weakly, so that an object
+    /// kept by its own container does not keep it alive.
     case containerReleased
+    /// The custom lookup policy in force when a property's object was created was replaced
+    /// (and so released) before the property was first read. An unread property holds a
+    /// custom policy weakly, since the policy may hold a container that keeps the object.
+    case policyReplaced
   }
 
   /// What went wrong.
@@ -156,6 +160,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .containerReleased:
       "Cannot inject \(requested): its container was released before the property was first "
         + "read."
+    case .policyReplaced:
+      "Cannot inject \(requested): the lookup policy in force when its object was created was "
+        + "replaced before the property was first read."
     }
   }
 
@@ -212,10 +219,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "set a policy at start-up, e.g. `Container.lookupPolicy = .singleton(container)`, "
         + Self.givingTheContainer
     case .containerReleased:
-      return "keep the container (or the lookup policy) as long as the objects that resolve "
-        + "from it, or read the property before letting it go; or resolve the property when its "
-        + "object is created, `@Injected(.resolvingOnInit(from: container))`, or at its first "
-        + "read from the policy in force then, `@Injected(.lazily)`."
+      return "keep the container as long as the objects that resolve from it, or read the "
+        + "property before letting the container go; or resolve the property when its object "
+        + "is created, `@Injected(.resolvingOnInit(from: container))`, or at its first read "
+        + "from the policy in force then, `@Injected(.lazily)`."
+    case .policyReplaced:
+      return "read the property before replacing `Container.lookupPolicy`, or resolve it at its "
+        + "first read from the policy in force then, `@Injected(.lazily)`, or give it its "
+        + "container: `@Injected(.capturingContainerOnInit(from: container))`."
     case .noContainer:
       return "make the policy return a container for this type (a `Containerable` type must "
         + "return a non-nil `container`; `.enclosingType(default:)` needs a default for other "

@@ -117,12 +117,16 @@ struct InjectionPoint: Sendable {
       policy = EnclosingTypeContainer(default: defaultContainer)
     case .policy(.custom(let captured)):
       guard let setting = captured.object else {
-        dieOfReleasedContainer(
-          type, enclosingType: enclosingType,
-          note: "The property takes the lookup policy in force when its object is created "
-            + "(`.capturingContainerOnInit()`, the default), and holds a custom policy weakly "
-            + "until its first read: `Container.lookupPolicy` was replaced since, and nothing "
-            + "holds that policy any more.")
+        var error = ResolutionError(
+          reason: .policyReplaced, typeName: String(describing: type),
+          alternativeName: alternative?.name)
+        error.note =
+          "The property takes the lookup policy in force when its object is created "
+          + "(`.capturingContainerOnInit()`, the default), and holds a custom policy weakly "
+          + "until its first read, since the policy may hold the container that keeps the "
+          + "object: setting `Container.lookupPolicy` again (even to an equal policy) "
+          + "released it."
+        die(error, enclosingType: enclosingType)
       }
       policy = setting.policy
     case .noPolicy:

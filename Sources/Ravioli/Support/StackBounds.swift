@@ -14,7 +14,8 @@ struct StackBounds {
   /// The highest address of the stack.
   let high: UInt
 
-  /// The current thread's stack, or `nil` where the system does not say.
+  /// The current thread's stack, or `nil` where the system does not say (or, on musl,
+  /// where what it says is not the whole stack).
   static var current: StackBounds? {
     #if canImport(Darwin)
       let thread = pthread_self()
@@ -22,13 +23,8 @@ struct StackBounds {
       let size = UInt(pthread_get_stacksize_np(thread))
       guard high > size else { return nil }
       return StackBounds(low: high - size, high: high)
-    #elseif canImport(Glibc) || canImport(Musl)
-      // `pthread_getattr_np` is a GNU extension that the Swift module of the C library does
-      // not import; it is looked up by name instead (nil is `RTLD_DEFAULT`).
-      typealias GetAttributes =
-        @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-      guard let symbol = dlsym(nil, "pthread_getattr_np") else { return nil }
-      let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
+    #elseif canImport(Glibc)
+      guard let getAttributes = getAttributes else { return nil }
       var attributes = pthread_attr_t()
       guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
       defer { pthread_attr_destroy(&attributes) }
@@ -40,9 +36,24 @@ struct StackBounds {
       let low = UInt(bitPattern: address)
       return StackBounds(low: low, high: low + UInt(size))
     #else
+      // musl describes only the part of the main thread's stack that is mapped so far, which
+      // would make a growing stack look full: resolutions there rely on the depth limit.
       return nil
     #endif
   }
+
+  #if canImport(Glibc)
+    /// `pthread_getattr_np`, a GNU extension that the Swift module of the C library does not
+    /// import, looked up by name (nil is `RTLD_DEFAULT`). On glibc it describes the main
+    /// thread's stack by its size limit, and other threads' stacks as they were made.
+    private static let getAttributes:
+      (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? =
+        dlsym(nil, "pthread_getattr_np").map {
+          unsafeBitCast(
+            $0,
+            to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
+        }
+  #endif
 
   var size: UInt { high - low }
 
