@@ -2,7 +2,8 @@ import Ravioli
 
 // A fixed loop of one scenario, for instruction-level profiling with callgrind:
 //   swift build -c release --product RavioliProfile
-//   valgrind --tool=callgrind .build/release/RavioliProfile [stored|singleton|injected|cached]
+//   valgrind --tool=callgrind .build/release/RavioliProfile \
+//     [stored|singleton|parent|injected|cached] [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
 final class EnglishGreeter: Greeter {}
@@ -19,6 +20,7 @@ func consume(_ object: AnyObject) -> Int {
 let stored: Greeter = EnglishGreeter()
 let container = Container(name: "profile")
 container.register { () -> Greeter in stored }
+let child = Container(parent: container, name: "child")
 let singletons = Container(name: "singletons")
 singletons.register(scope: .singleton) { () -> Greeter in EnglishGreeter() }
 Container.lookupPolicy = .singleton(container)
@@ -29,6 +31,8 @@ var total = 0
 switch scenario {
 case "singleton":
   for _ in 0..<iterations { total &+= consume(try! singletons.resolve() as Greeter) }
+case "parent":
+  for _ in 0..<iterations { total &+= consume(try! child.resolve() as Greeter) }
 case "injected":
   for _ in 0..<iterations { total &+= consume(Screen().greeter) }
 case "cached":

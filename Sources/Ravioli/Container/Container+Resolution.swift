@@ -189,17 +189,7 @@ extension Container {
     -> AnyObject?
   {
     let key = RegistrationKey(type, alternative)
-    if let registration = lookups.registration(for: key) {
-      return registration
-    }
-    var container = parent
-    while let current = container {
-      if let registration = current.lookups.registration(for: key) {
-        return registration
-      }
-      container = current.parent
-    }
-    return nil
+    return firstInChain { $0.lookups.registration(for: key) }
   }
 
   /// Resolves for a property wrapper or a function parameter: like
@@ -231,9 +221,8 @@ extension Container {
   /// a parameter, a container's parametrized resolver wins over its plain one if it takes
   /// that parameter.
   private func nearestRegistration(for key: RegistrationKey, parameter: Any?) -> AnyObject? {
-    var container: Container? = self
-    while let current = container {
-      let (plain, parametrized) = current.registrations.withLock { table in
+    firstInChain { container -> AnyObject? in
+      let (plain, parametrized) = container.registrations.withLock { table in
         // An empty dictionary is not hashed into: most containers have no parametrized resolver.
         (
           table.plain[key],
@@ -245,12 +234,8 @@ extension Container {
       {
         return chosen
       }
-      if let plain {
-        return plain
-      }
-      container = current.parent
+      return plain
     }
-    return nil
   }
 
   /// Returns the instance that the registration's scope keeps, or runs its resolver on the

@@ -49,6 +49,26 @@ public final class Container: Sendable {
   var chain: UnfoldSequence<Container, (Container?, Bool)> {
     sequence(first: self, next: \.parent)
   }
+
+  /// The first non-`nil` answer of `body` for this container, then for each parent in turn.
+  ///
+  /// The chain is walked without reference counting: every parent is a `let` of its child,
+  /// so the whole chain lives as long as this container, which the caller holds. Retaining
+  /// each container would cost more than the look-up, and more still for a container that a
+  /// property holds weakly (a weak reference moves an object's reference counts to a side
+  /// table, where every retain and release takes a slower path).
+  @inline(__always)
+  func firstInChain<Result>(_ body: (Container) -> Result?) -> Result? {
+    var next = Unmanaged.passUnretained(self)
+    while true {
+      if let found = next._withUnsafeGuaranteedRef(body) {
+        return found
+      }
+      guard let parent = next._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) })
+      else { return nil }
+      next = parent
+    }
+  }
 }
 
 extension Container: CustomStringConvertible {

@@ -88,6 +88,9 @@ final class ResolutionStack {
   /// build takes a few KiB per level) fills it before ``depthLimit`` is reached.
   static let stackReserve: UInt = 128 * 1024
 
+  /// Below this depth the call stack is not checked: a few levels fit in any reserve.
+  static let checkedDepth = 8
+
   /// Why a frame was not pushed.
   @usableFromInline
   enum Refusal {
@@ -104,19 +107,25 @@ final class ResolutionStack {
   /// Pair a `nil` answer with ``leave()``.
   @usableFromInline
   static func enter(_ frame: Frame) -> Refusal? {
-    perThread.withValue { stack in
-      if let index = stack.index(of: frame.registration) {
-        return .cycle(from: index)
-      }
-      if stack.depth == depthLimit {
+    perThread.withValue { $0.enter(frame) }
+  }
+
+  @inline(__always)
+  private func enter(_ frame: Frame) -> Refusal? {
+    if let index = index(of: frame.registration) {
+      return .cycle(from: index)
+    }
+    // One test for both limits while the stack is shallow, as it nearly always is.
+    if depth >= Self.checkedDepth {
+      if depth == Self.depthLimit {
         return .depthLimit
       }
-      if stack.nearlyFull.contains(approximateStackPointer()) {
+      if nearlyFull.contains(approximateStackPointer()) {
         return .callStackNearlyFull
       }
-      stack.push(frame)
-      return nil
     }
+    push(frame)
+    return nil
   }
 
   /// Pops the frame that ``enter(_:)`` pushed.

@@ -57,41 +57,47 @@ extension Container {
   /// Container.lookupPolicy = .singleton(container)
   /// ```
   public static var lookupPolicy: (any ContainerLookupPolicy)? {
-    get { globalLookupPolicy.current?.policy }
+    get { globalLookupPolicy.current?.policy.value }
     set { globalLookupPolicy.current = newValue.map(LookupPolicySetting.init) }
   }
 
-  /// The policy in force, as the object that properties capture.
-  static var lookupPolicySetting: LookupPolicySetting? {
-    globalLookupPolicy.current
+  /// What a property captures of the policy in force when its object is created; `nil` when
+  /// no policy is set.
+  static var capturedLookupPolicy: CapturedPolicy? {
+    globalLookupPolicy.withLock { $0?.captured }
   }
 
   private static let globalLookupPolicy = Locked<LookupPolicySetting?>(nil)
 }
 
 /// One setting of ``Container/lookupPolicy``: the policy, and what a property captures of it
-/// when its object is created.
-@usableFromInline
+/// when its object is created, made once for every property created under this setting.
 final class LookupPolicySetting: Sendable {
-  let policy: any ContainerLookupPolicy
-  /// A built-in policy, taken apart; `nil` for a custom one.
-  private let builtIn: CapturedPolicy?
+  let policy: PolicyBox
+  let captured: CapturedPolicy
 
   init(_ policy: any ContainerLookupPolicy) {
-    self.policy = policy
+    let box = PolicyBox(policy)
+    self.policy = box
     switch policy {
     case let singleton as SingletonContainer:
-      builtIn = .singleton(Weak(singleton.container))
+      captured = CapturedPolicy(.singleton(Weak(singleton.container)))
     case let enclosingType as EnclosingTypeContainer:
-      builtIn = .enclosingType(default: enclosingType.defaultContainer.map(Weak.init))
+      captured = CapturedPolicy(
+        .enclosingType(default: enclosingType.defaultContainer.map(Weak.init)))
     default:
-      builtIn = nil
+      captured = CapturedPolicy(.custom(Weak(box)))
     }
   }
+}
 
-  /// What a property created under this setting resolves from.
-  var captured: CapturedPolicy {
-    builtIn ?? .custom(Weak(self))
+/// A lookup policy, as an object that a property can hold weakly.
+@usableFromInline
+final class PolicyBox: Sendable {
+  let value: any ContainerLookupPolicy
+
+  init(_ value: any ContainerLookupPolicy) {
+    self.value = value
   }
 }
 
@@ -102,10 +108,22 @@ final class LookupPolicySetting: Sendable {
 /// and a property that held the policy (which holds the container) would keep both alive for
 /// good. The built-in policies are taken apart, so that their containers are held weakly and
 /// serve the property for as long as something else keeps them; a custom policy can only be
-/// held weakly as a whole, so it serves the property until it is replaced.
+/// held weakly as a whole, so it serves the property until the policy is set again.
+///
+/// One object per setting of the policy, shared by every property created under it: a
+/// property holds it strongly, which costs less than a weak reference of its own.
 @usableFromInline
-enum CapturedPolicy: Sendable {
-  case singleton(Weak<Container>)
-  case enclosingType(default: Weak<Container>?)
-  case custom(Weak<LookupPolicySetting>)
+final class CapturedPolicy: Sendable {
+  @usableFromInline
+  enum Parts: Sendable {
+    case singleton(Weak<Container>)
+    case enclosingType(default: Weak<Container>?)
+    case custom(Weak<PolicyBox>)
+  }
+
+  let parts: Parts
+
+  init(_ parts: Parts) {
+    self.parts = parts
+  }
 }
