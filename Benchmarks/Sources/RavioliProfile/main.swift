@@ -3,7 +3,7 @@ import Ravioli
 // A fixed loop of one scenario, for instruction-level profiling with callgrind:
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
-//     [stored|singleton|parent|injected|cached] [iterations]
+//     [stored|new|singleton|parent|injected|cached] [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
 final class EnglishGreeter: Greeter {}
@@ -21,6 +21,8 @@ let stored: Greeter = EnglishGreeter()
 let container = Container(name: "profile")
 container.register { () -> Greeter in stored }
 let child = Container(parent: container, name: "child")
+let fresh = Container(name: "fresh")
+fresh.register { () -> Greeter in EnglishGreeter() }
 let singletons = Container(name: "singletons")
 singletons.register(scope: .singleton) { () -> Greeter in EnglishGreeter() }
 Container.lookupPolicy = .singleton(container)
@@ -31,6 +33,8 @@ var total = 0
 switch scenario {
 case "singleton":
   for _ in 0..<iterations { total &+= consume(try! singletons.resolve() as Greeter) }
+case "new":
+  for _ in 0..<iterations { total &+= consume(try! fresh.resolve() as Greeter) }
 case "parent":
   for _ in 0..<iterations { total &+= consume(try! child.resolve() as Greeter) }
 case "injected":
