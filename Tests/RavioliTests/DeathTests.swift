@@ -357,4 +357,18 @@ private struct AppPolicy: ContainerLookupPolicy {
     #expect(message.contains("its container was released before the property was first read."))
     #expect(message.contains("`.singleton(container)`, and holds that container weakly"))
   }
+
+  @Test func propertyWhoseEnclosingTypePolicysDefaultWasReleasedBeforeItsFirstRead() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let screen: Screen = {
+        Container.lookupPolicy = .enclosingType(default: Container(name: "short-lived"))
+        defer { Container.lookupPolicy = nil }
+        return Screen()
+      }()
+      _ = screen.greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("its container was released before the property was first read."))
+    #expect(message.contains("`.enclosingType(default:)`, and holds its default container weakly"))
+  }
 }

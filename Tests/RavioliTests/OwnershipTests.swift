@@ -111,6 +111,18 @@ private final class KeptScreen {
   @InjectedWeakly var delegate: Delegate?
 }
 
+/// A screen of a module that carries its own container.
+private final class ModuleScreen: Containerable {
+  static let module: Container = {
+    let module = Container(name: "module")
+    module.register { () -> Pricing in StandardPricing() }
+    return module
+  }()
+
+  var container: Container! { Self.module }
+  @Injected var pricing: Pricing
+}
+
 /// A policy of the app's own, which holds its container.
 private struct AppPolicy: ContainerLookupPolicy {
   let container: Container
@@ -164,6 +176,16 @@ extension GlobalStateTests {
     @Test func oneContainerPerTestLeavesNoneBehind() throws {
       let all = try (0..<50).map { _ in try useAndReplace { .singleton($0) } }
       #expect(all.filter(\.both).count == 50)
+    }
+
+    @Test func aContainerableObjectDoesNotNeedTheReleasedDefaultOfItsPolicy() {
+      let screen: ModuleScreen = {
+        Container.lookupPolicy = .enclosingType(default: Container(name: "short-lived"))
+        defer { Container.lookupPolicy = nil }
+        return ModuleScreen()
+      }()
+
+      #expect(screen.pricing is StandardPricing)
     }
 
     @Test func aBuiltInPolicysContainerServesUnreadPropertiesAfterThePolicyIsReplaced() {
