@@ -179,12 +179,16 @@ extension GlobalStateTests {
     }
 
     @Test func aContainerableObjectDoesNotNeedTheReleasedDefaultOfItsPolicy() {
+      let released = WeakReference<Container>()
       let screen: ModuleScreen = {
-        Container.lookupPolicy = .enclosingType(default: Container(name: "short-lived"))
+        let shortLived = Container(name: "short-lived")
+        released.object = shortLived
+        Container.lookupPolicy = .enclosingType(default: shortLived)
         defer { Container.lookupPolicy = nil }
         return ModuleScreen()
       }()
 
+      #expect(released.object == nil, "the policy's default is gone")
       #expect(screen.pricing is StandardPricing)
     }
 

@@ -55,11 +55,9 @@ final class ResolutionStack {
         defer { count += 1 }
         return count
       } % LookupShards.count
-    let bounds = StackBounds.current.flatMap { bounds in
-      bounds.contains(approximateStackPointer()) ? bounds : nil
-    }
+    let bounds = StackBounds.current
     stackSize = bounds?.size ?? 0
-    nearlyFull = bounds.map { $0.low..<($0.low + min(Self.stackReserve, $0.size / 4)) } ?? 0..<0
+    nearlyFull = bounds.map { $0.low..<($0.low + min(Self.stackReserve, $0.size / 2)) } ?? 0..<0
   }
 
   /// The current thread's lookup shard.
@@ -82,14 +80,11 @@ final class ResolutionStack {
   /// message.
   static let depthLimit = 500
 
-  /// The part of a thread's call stack that resolution leaves free (a quarter of the stack,
+  /// The part of a thread's call stack that resolution leaves free (half of the stack,
   /// if that is less): room to build and throw the error, and for the resolvers that catch
   /// it. A thread with a small stack (512 KiB is common on Apple platforms, and a debug
   /// build takes a few KiB per level) fills it before ``depthLimit`` is reached.
   static let stackReserve: UInt = 128 * 1024
-
-  /// Below this depth the call stack is not checked: a few levels fit in any reserve.
-  static let checkedDepth = 8
 
   /// Why a frame was not pushed.
   @usableFromInline
@@ -115,14 +110,11 @@ final class ResolutionStack {
     if let index = index(of: frame.registration) {
       return .cycle(from: index)
     }
-    // One test for both limits while the stack is shallow, as it nearly always is.
-    if depth >= Self.checkedDepth {
-      if depth == Self.depthLimit {
-        return .depthLimit
-      }
-      if nearlyFull.contains(approximateStackPointer()) {
-        return .callStackNearlyFull
-      }
+    if depth == Self.depthLimit {
+      return .depthLimit
+    }
+    if nearlyFull.contains(approximateStackPointer()) {
+      return .callStackNearlyFull
     }
     push(frame)
     return nil

@@ -18,11 +18,13 @@ public enum InjectionKind: Sendable {
   /// object is created, and asks it for the container at the first access. This is the
   /// default.
   ///
-  /// Until the first access the property holds that container (or the policy's containers)
-  /// weakly, so that an object kept by its own container does not keep the container alive:
-  /// whatever else keeps the container keeps the property resolvable. A first access after
-  /// the container is gone stops the program with
-  /// ``ResolutionError/Reason/containerReleased``.
+  /// Until the first access the property holds that container (or the containers of a
+  /// built-in policy) weakly, so that an object kept by its own container does not keep the
+  /// container alive: whatever else keeps the container keeps the property resolvable. A
+  /// first access after the container is gone stops the program with
+  /// ``ResolutionError/Reason/containerReleased``. A custom policy is held weakly as a whole:
+  /// a first access after ``Container/lookupPolicy`` was set again stops the program with
+  /// ``ResolutionError/Reason/policyReplaced``.
   case capturingContainerOnInit(from: Container? = nil)
   /// Resolves at once, while the enclosing object is being created. Works in structs too.
   ///

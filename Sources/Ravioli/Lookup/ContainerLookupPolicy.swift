@@ -49,9 +49,13 @@ extension Container {
   ///
   /// Any thread may read or replace it at any time. A property resolves from the policy in
   /// force at its first access (`.lazily`) or when its object is created (the default,
-  /// `.capturingContainerOnInit()`). In the second case the property holds that policy only
-  /// weakly until its first read: once the policy is replaced, and nothing else holds it, a
-  /// property that has not been read yet reports it instead of resolving.
+  /// `.capturingContainerOnInit()`). In the second case the property holds no container
+  /// strongly until its first read: under ``SingletonContainer`` and
+  /// ``EnclosingTypeContainer`` it holds their containers weakly, and resolves from them
+  /// (after the policy is replaced, too) as long as they live; a custom policy it holds
+  /// weakly as a whole, through this setting, so setting the policy again (even to the same
+  /// value) makes a property that has not been read yet report
+  /// ``ResolutionError/Reason/policyReplaced`` instead of resolving.
   ///
   /// ```swift
   /// Container.lookupPolicy = .singleton(container)

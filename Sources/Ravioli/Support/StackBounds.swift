@@ -57,10 +57,6 @@ struct StackBounds {
 
   var size: UInt { high - low }
 
-  /// Whether `address`, a local of the caller, lies on this stack.
-  func contains(_ address: UInt) -> Bool {
-    low < address && address <= high
-  }
 }
 
 /// The address of a local of the caller's frame: roughly where the stack pointer is.
