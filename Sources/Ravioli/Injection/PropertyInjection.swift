@@ -86,10 +86,13 @@ struct InjectionPoint: Sendable {
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing,
     enclosingType: Any.Type?
   ) -> Container {
+    let takesThePolicy =
+      "The property takes the lookup policy in force when its object is created "
+      + "(`.capturingContainerOnInit()`, the default)"
     let policy: (any ContainerLookupPolicy)?
     switch source {
-    case .container(let captured):
-      guard let container = captured.object else {
+    case .container(let reference):
+      guard let container = reference.object else {
         dieOfReleasedContainer(
           type, enclosingType: enclosingType,
           note: "The property was given its container (`.capturingContainerOnInit(from:)`), "
@@ -97,11 +100,40 @@ struct InjectionPoint: Sendable {
       }
       return container
     case .policy(let captured):
-      // `.singleton`, the common case, needs no policy put together again.
-      if case .singleton(let reference) = captured.parts, let container = reference.object {
+      switch captured.parts {
+      case .singleton(let reference):
+        guard let container = reference.object else {
+          dieOfReleasedContainer(
+            type, enclosingType: enclosingType,
+            note: takesThePolicy
+              + ", `.singleton(container)`, and holds that container weakly until its first "
+              + "read.")
+        }
         return container
+      case .enclosingType(let reference):
+        let defaultContainer = reference?.object
+        if reference != nil, defaultContainer == nil, !(instance is any Containerable) {
+          dieOfReleasedContainer(
+            type, enclosingType: enclosingType,
+            note: takesThePolicy
+              + ", `.enclosingType(default:)`, and holds its default container weakly until "
+              + "its first read.")
+        }
+        policy = EnclosingTypeContainer(default: defaultContainer)
+      case .custom(let reference):
+        guard let box = reference.object else {
+          var error = ResolutionError(
+            reason: .policyReplaced, typeName: String(describing: type),
+            alternativeName: alternative?.name)
+          error.note =
+            takesThePolicy
+            + ", and holds a custom policy weakly until its first read, since the policy may "
+            + "hold the container that keeps the object: setting `Container.lookupPolicy` "
+            + "again (even to an equal policy) released it."
+          die(error, enclosingType: enclosingType)
+        }
+        policy = box.policy
       }
-      policy = capturedPolicy(captured, of: type, for: instance, enclosingType: enclosingType)
     case .noPolicy:
       policy = nil
     case .globalPolicy:
@@ -121,50 +153,6 @@ struct InjectionPoint: Sendable {
         + "before creating the object, or declare the property `@Injected(.lazily)`."
     }
     die(error, enclosingType: enclosingType)
-  }
-
-  /// The lookup policy that a property captured when its object was created, put together
-  /// again; stops the program if what it needs was released since.
-  private func capturedPolicy<Enclosing>(
-    _ captured: CapturedPolicy, of type: Any.Type, for instance: Enclosing,
-    enclosingType: Any.Type?
-  ) -> any ContainerLookupPolicy {
-    let takesThePolicy =
-      "The property takes the lookup policy in force when its object is created "
-      + "(`.capturingContainerOnInit()`, the default)"
-    switch captured.parts {
-    case .singleton(let reference):
-      guard let container = reference.object else {
-        dieOfReleasedContainer(
-          type, enclosingType: enclosingType,
-          note: takesThePolicy
-            + ", `.singleton(container)`, and holds that container weakly until its first read.")
-      }
-      return SingletonContainer(container)
-    case .enclosingType(let reference):
-      let defaultContainer = reference?.object
-      if reference != nil, defaultContainer == nil, !(instance is any Containerable) {
-        dieOfReleasedContainer(
-          type, enclosingType: enclosingType,
-          note: takesThePolicy
-            + ", `.enclosingType(default:)`, and holds its default container weakly until its "
-            + "first read.")
-      }
-      return EnclosingTypeContainer(default: defaultContainer)
-    case .custom(let reference):
-      guard let policy = reference.object else {
-        var error = ResolutionError(
-          reason: .policyReplaced, typeName: String(describing: type),
-          alternativeName: alternative?.name)
-        error.note =
-          takesThePolicy
-          + ", and holds a custom policy weakly until its first read, since the policy may hold "
-          + "the container that keeps the object: setting `Container.lookupPolicy` again (even "
-          + "to an equal policy) released it."
-        die(error, enclosingType: enclosingType)
-      }
-      return policy.value
-    }
   }
 
   private func dieOfReleasedContainer(_ type: Any.Type, enclosingType: Any.Type?, note: String)

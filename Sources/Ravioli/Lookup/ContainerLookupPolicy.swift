@@ -61,7 +61,7 @@ extension Container {
   /// Container.lookupPolicy = .singleton(container)
   /// ```
   public static var lookupPolicy: (any ContainerLookupPolicy)? {
-    get { globalLookupPolicy.current?.policy.value }
+    get { globalLookupPolicy.current?.box.policy }
     set { globalLookupPolicy.current = newValue.map(LookupPolicySetting.init) }
   }
 
@@ -77,12 +77,11 @@ extension Container {
 /// One setting of ``Container/lookupPolicy``: the policy, and what a property captures of it
 /// when its object is created, made once for every property created under this setting.
 final class LookupPolicySetting: Sendable {
-  let policy: PolicyBox
+  let box: PolicyBox
   let captured: CapturedPolicy
 
   init(_ policy: any ContainerLookupPolicy) {
-    let box = PolicyBox(policy)
-    self.policy = box
+    box = PolicyBox(policy)
     switch policy {
     case let singleton as SingletonContainer:
       captured = CapturedPolicy(.singleton(Weak(singleton.container)))
@@ -98,10 +97,10 @@ final class LookupPolicySetting: Sendable {
 /// A lookup policy, as an object that a property can hold weakly.
 @usableFromInline
 final class PolicyBox: Sendable {
-  let value: any ContainerLookupPolicy
+  let policy: any ContainerLookupPolicy
 
-  init(_ value: any ContainerLookupPolicy) {
-    self.value = value
+  init(_ policy: any ContainerLookupPolicy) {
+    self.policy = policy
   }
 }
 

@@ -11,8 +11,8 @@
 struct StackBounds {
   /// The lowest address of the stack (stacks grow down on every platform Swift runs on).
   let low: UInt
-  /// The highest address of the stack.
-  let high: UInt
+  /// The stack's size in bytes.
+  let size: UInt
 
   /// The current thread's stack, or `nil` where the system does not say (or, on musl,
   /// where what it says is not the whole stack).
@@ -22,7 +22,7 @@ struct StackBounds {
       let high = UInt(bitPattern: pthread_get_stackaddr_np(thread))
       let size = UInt(pthread_get_stacksize_np(thread))
       guard high > size else { return nil }
-      return StackBounds(low: high - size, high: high)
+      return StackBounds(low: high - size, size: size)
     #elseif canImport(Glibc)
       guard let getAttributes = getAttributes else { return nil }
       var attributes = pthread_attr_t()
@@ -33,8 +33,7 @@ struct StackBounds {
       guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else {
         return nil
       }
-      let low = UInt(bitPattern: address)
-      return StackBounds(low: low, high: low + UInt(size))
+      return StackBounds(low: UInt(bitPattern: address), size: UInt(size))
     #else
       // musl describes only the part of the main thread's stack that is mapped so far, which
       // would make a growing stack look full: resolutions there rely on the depth limit.
@@ -54,9 +53,6 @@ struct StackBounds {
             to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
         }
   #endif
-
-  var size: UInt { high - low }
-
 }
 
 /// The address of a local of the caller's frame: roughly where the stack pointer is.
