@@ -6,11 +6,16 @@ let package = Package(
   // The lock is pthread_mutex, so the Apple minimums are the lowest that Swift Testing supports.
   platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
   products: [
-    .library(name: "Ravioli", targets: ["Ravioli"])
+    .library(name: "Ravioli", targets: ["Ravioli"]),
+    // What tests need: the `.isolatedContainers` trait.
+    .library(name: "RavioliTesting", targets: ["RavioliTesting"]),
   ],
   targets: [
-    .target(name: "Ravioli"),
-    .testTarget(name: "RavioliTests", dependencies: ["Ravioli"]),
+    .target(name: "Ravioli", dependencies: ["RavioliAtomics"]),
+    // One C11 atomic counter, read on the resolution path (see its header for why C).
+    .target(name: "RavioliAtomics"),
+    .target(name: "RavioliTesting", dependencies: ["Ravioli"]),
+    .testTarget(name: "RavioliTests", dependencies: ["Ravioli", "RavioliTesting"]),
     // Swift 5 language mode, where the `Sendable` rule of kept scopes must break nothing.
     .testTarget(
       name: "RavioliSwift5Tests", dependencies: ["Ravioli"],

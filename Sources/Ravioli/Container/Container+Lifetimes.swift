@@ -11,7 +11,8 @@ extension Container {
   /// ```
   ///
   /// Parametrized resolvers are skipped (they need a parameter), and so are the container's
-  /// parents. Each instance is made through the ordinary resolution, so what a resolver needs
+  /// parents. Inside ``withIsolatedContainers(_:)``, the instances are made for that scope.
+  /// Each instance is made through the ordinary resolution, so what a resolver needs
   /// is resolved (and made, if it is a singleton) on the way.
   /// - Parameters:
   ///   - file: The file of the call, for messages; leave the default.
@@ -22,7 +23,7 @@ extension Container {
     throws(ResolutionError)
   {
     let site = RequestSite(file, line)
-    let registrations = registrations.withLock { $0.plain.all }
+    let registrations = ownRegistrations.filter { $0.parameterType == nil }
     for registration in registrations where registration.scope.keepsInstances {
       guard registration.scope != .weak else { continue }
       try registration.createKeptInstance(in: self, site: site)
@@ -39,20 +40,31 @@ extension Container {
   /// The registrations stay. Parents and children keep their instances. A resolution that is
   /// creating an instance while the reset runs hands that instance to its caller but does not
   /// keep it, so the next resolution makes a new one. ``Scope/unique`` and ``Scope/graph``
-  /// keep nothing, so resetting them does nothing.
+  /// keep nothing, so resetting them does nothing. Inside ``withIsolatedContainers(_:)``, only
+  /// the instances kept for that scope are dropped.
   /// - Parameters:
   ///   - scope: The scope to reset (``Scope/cached``, ``Scope/singleton`` or ``Scope/weak``);
   ///     `nil`, the default, resets them all.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   public func reset(_ scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line) {
-    let registrations = registrations.withLock { $0.all }
+    let registrations = ownRegistrations
     // Dropped instances are released here, outside every lock.
     let dropped = registrations.filter { scope == nil || $0.scope == scope }
       .compactMap { $0.dropKeptInstance() }
     Self.logger.log(
-      "Container \"\(name)\": reset \(scope.map { "the \($0) scope" } ?? "every scope"), "
+      "Container \"\(name)\": reset \(scope.map { "the \($0) scope" } ?? "every scope")\(Self.inScope), "
         + "dropping \(dropped.count) instance\(dropped.count == 1 ? "" : "s").",
       level: .info, file: file, function: #function, line: line)
+  }
+}
+
+extension Container {
+  /// The registrations that this container itself resolves with, as the current task sees
+  /// them: inside an isolation scope, the scope's own and its copies of the kept ones.
+  var ownRegistrations: [any AnyRegistration] {
+    guard let scope = IsolationScope.active else { return registrations.withLock { $0.all } }
+    let table = scope.visibleTable(of: self)
+    return scope.withOverlay(of: self) { overlay in table.all.map { overlay.scoped($0) } }
   }
 }

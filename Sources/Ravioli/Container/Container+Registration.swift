@@ -3,7 +3,10 @@ extension Container {
   ///
   /// Registering `Value` also makes `Value?` (and `Value!`) resolvable. Registering the same
   /// type and alternative again replaces the earlier resolver (and drops any instance its
-  /// scope kept), and the logger says so.
+  /// scope kept), and the logger warns about it, since it is usually a mistake; say
+  /// `replacing: true` when it is not. Inside ``withIsolatedContainers(_:)`` (a test under
+  /// the `.isolatedContainers` trait) a registration is the scope's own, and replaces the
+  /// container's for that scope only.
   ///
   /// ```swift
   /// container.register { () -> Greeter in EnglishGreeter() }
@@ -21,17 +24,21 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
   ///     every resolution) by default. The scopes that share an instance between threads
   ///     take a `Sendable` value (see ``RegistrationScope``).
+  ///   - replacing: Pass `true` to replace a registration on purpose (a stub in an app's
+  ///     launch for UI tests, say): the replacement is then logged at the debug level
+  ///     instead of as a warning, and registering with nothing to replace is the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value.
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
-    file: StaticString = #fileID, line: UInt = #line,
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @Sendable () throws -> Value
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver))
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+      replacing: replacing)
   }
 
   /// Registers a parametrized resolver for `Value`: it receives the parameter of
@@ -52,17 +59,19 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
   ///     that share an instance between threads take a `Sendable` value (see
   ///     ``RegistrationScope``).
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value for the given parameter.
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
-    file: StaticString = #fileID, line: UInt = #line,
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @Sendable (_ parameter: Any) throws -> Value
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver))
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+      replacing: replacing)
   }
 
   /// Registers a resolver for `Value` that takes a parameter of a given type: in property
@@ -87,48 +96,154 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
   ///     that share an instance between threads take a `Sendable` value (see
   ///     ``RegistrationScope``).
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value for the given parameter.
   public func register<Value, Parameter>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
-    file: StaticString = #fileID, line: UInt = #line,
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @Sendable (_ parameter: Parameter) throws -> Value
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver))
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+      replacing: replacing)
   }
 
   /// Removes every registration from this container. Its parents keep theirs.
+  ///
+  /// Inside ``withIsolatedContainers(_:)``, the registrations are hidden from that scope
+  /// only.
   /// - Parameters:
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   public func removeAllRegistrations(file: StaticString = #fileID, line: UInt = #line) {
     // The removed resolvers, and what they captured, are released here, outside the lock.
-    // The shards change under the table's lock, so that they always agree with the table.
-    let removed = registrations.withLock { table in
-      defer { table = RegistrationTable() }
-      return (table, lookups.removeAll())
+    let removed: Any
+    if let scope = IsolationScope.active {
+      removed = scope.withOverlay(of: self) { overlay in
+        defer {
+          overlay.table = RegistrationTable()
+          overlay.copies = [:]
+          overlay.removed = []
+          overlay.removedAll = true
+        }
+        return (overlay.table, overlay.copies)
+      }
+    } else {
+      // The shards change under the table's lock, so that they always agree with the table.
+      removed = registrations.withLock { table in
+        defer { table = RegistrationTable() }
+        return (table, lookups.removeAll())
+      }
     }
     _ = removed
     Self.logger.log(
-      "Container \"\(name)\": removed every registration.", level: .info,
+      "Container \"\(name)\": removed every registration\(Self.inScope).", level: .debug,
       file: file, function: #function, line: line)
   }
 
-  private func store<Value>(_ registration: Registration<Value>) {
-    let key = RegistrationKey(Value.self, registration.alternative)
-    // The replaced registration, and the instance it kept, are released outside the lock.
-    // The shards change under the table's lock, so that two threads registering the same
-    // key at once leave the same winner in the table and in every shard.
-    let (replaced, replacedInShards) = registrations.withLock { table in
-      (
-        table.insert(registration, for: key),
-        registration.parameterType == nil ? lookups.insert(registration, for: key) : []
-      )
+  /// Removes the registration of `type` under `alternative` from this container: its plain
+  /// resolver and its parametrized ones. Its parents keep theirs, so a parent's registration
+  /// of the type is what resolves next.
+  ///
+  /// ```swift
+  /// app.removeRegistration(of: Analytics.self)
+  /// ```
+  ///
+  /// Inside ``withIsolatedContainers(_:)``, the registration is hidden from that scope only.
+  /// - Parameters:
+  ///   - type: The registered type, as registered (`Greeter.self` for
+  ///     `register { () -> Greeter in ... }`).
+  ///   - alternative: The alternative it is registered under; `nil` for the unnamed one.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  /// - Returns: Whether there was anything to remove. When there was not, the logger warns,
+  ///   naming the alternatives that are registered for the type.
+  @discardableResult
+  public func removeRegistration<Value>(
+    of type: Value.Type, alternative: RegistrationAlternative? = nil,
+    file: StaticString = #fileID, line: UInt = #line
+  ) -> Bool {
+    let key = RegistrationKey(type, alternative)
+    let removed: [any AnyRegistration]
+    if let scope = IsolationScope.active {
+      var table = scope.visibleTable(of: self)
+      let visible = table.remove(key)
+      removed = scope.withOverlay(of: self) { overlay in
+        overlay.removed.insert(key)
+        return overlay.table.remove(key)
+      }
+      _ = removed
+      return logRemoval(of: visible, type, alternative, file: file, line: line)
     }
-    _ = replacedInShards  // released here, outside the shards' locks
+    let (fromTable, fromShards) = registrations.withLock { table in
+      (table.remove(key), lookups.remove(key))
+    }
+    _ = fromShards  // released here, outside the shards' locks
+    return logRemoval(of: fromTable, type, alternative, file: file, line: line)
+  }
+
+  private func logRemoval<Value>(
+    of removed: [any AnyRegistration], _ type: Value.Type,
+    _ alternative: RegistrationAlternative?, file: StaticString, line: UInt
+  ) -> Bool {
+    let what = describeRequest(type, alternative)
+    if removed.isEmpty {
+      Self.logger.log(
+        "Container \"\(name)\": nothing to remove for `\(what)`\(Self.inScope); registered "
+          + "for `\(type)` here: \(describeAlternatives(of: type)).",
+        level: .warning, file: file, function: #function, line: line)
+      return false
+    }
+    let sites = removed.map { $0.site.label }.joined(separator: ", ")
+    Self.logger.log(
+      "Container \"\(name)\": removed `\(what)`\(Self.inScope), registered at \(sites).",
+      level: .debug, file: file, function: #function, line: line)
+    return true
+  }
+
+  /// The alternatives registered for `type` in this container, for messages.
+  private func describeAlternatives<Value>(of type: Value.Type) -> String {
+    let alternatives = visibleTable.alternatives(of: ObjectIdentifier(type))
+    guard !alternatives.isEmpty else { return "nothing" }
+    return alternatives.map { $0.map { "alternative \"\($0.name)\"" } ?? "unnamed" }
+      .joined(separator: ", ")
+  }
+
+  /// " in this isolation scope" inside one, for messages.
+  static var inScope: String {
+    IsolationScope.active == nil ? "" : " in this isolation scope"
+  }
+
+  private func store<Value>(_ registration: Registration<Value>, replacing: Bool) {
+    let key = registration.key
+    // What the registration replaces in the same table, and, inside an isolation scope, the
+    // container's own registration that it hides from the scope.
+    var replaced: (any AnyRegistration)?
+    var hidden: (any AnyRegistration)?
+    if let scope = IsolationScope.active {
+      (replaced, hidden) = scope.withOverlay(of: self) { overlay in
+        let replaced = overlay.table.insert(registration, for: key)
+        let hidden =
+          overlay.hides(key)
+          ? nil : registrations.withLock { $0.stored(like: registration) }
+        return (replaced, hidden)
+      }
+    } else {
+      // The replaced registration, and the instance it kept, are released outside the lock.
+      // The shards change under the table's lock, so that two threads registering the same
+      // key at once leave the same winner in the table and in every shard.
+      let replacedInShards: [any AnyRegistration]
+      (replaced, replacedInShards) = registrations.withLock { table in
+        (
+          table.insert(registration, for: key),
+          registration.parameterType == nil ? lookups.insert(registration, for: key) : []
+        )
+      }
+      _ = replacedInShards  // released here, outside the shards' locks
+    }
     let logger = Self.logger
     let what = {
       let kind =
@@ -136,16 +251,58 @@ extension Container {
       let scope = registration.scope == .unique ? "" : " (\(registration.scope))"
       return kind + "`\(describeRequest(Value.self, key.alternative))`" + scope
     }
-    if let replaced {
-      let earlier = unsafeDowncast(replaced, to: Registration<Value>.self)
+    let log = { (message: @autoclosure () -> String, level: RavioliLoggingLevel) in
       logger.log(
-        "Container \"\(name)\": registering \(what()) again replaces the one registered at "
-          + "\(earlier.file):\(earlier.line).",
-        level: .warning, file: registration.file, function: #function, line: registration.line)
-    } else {
-      logger.log(
-        "Container \"\(name)\": registered \(what()).", level: .debug,
-        file: registration.file, function: #function, line: registration.line)
+        "Container \"\(self.name)\": " + message(), level: level, file: registration.file,
+        function: #function, line: registration.line)
     }
+    if let replaced {
+      if replacing {
+        log(
+          "replaced \(what()) registered at \(replaced.site.label)\(Self.inScope), as asked.",
+          .debug)
+      } else {
+        log(
+          "registering \(what()) again replaces the one registered at "
+            + "\(replaced.site.label)\(Self.inScope). If that is intended, register with "
+            + "`replacing: true`.", .warning)
+      }
+    } else if let hidden {
+      log(
+        "registered \(what()) in this isolation scope, over the one registered at "
+          + "\(hidden.site.label).", .debug)
+    } else if replacing, let inherited = registeredInParents(like: registration) {
+      log(
+        "registered \(what()), over the one that \"\(inherited.container)\" registered at "
+          + "\(inherited.site.label), as asked.", .debug)
+    } else if replacing {
+      log(
+        "registered \(what()) with `replacing: true`\(Self.inScope), but there was nothing "
+          + "to replace, here or in the containers searched after this one: check the type "
+          + "and the alternative.", .warning)
+    } else {
+      log("registered \(what())\(Self.inScope).", .debug)
+    }
+  }
+
+  /// The registration that `registration` overrides in a container searched after this one.
+  private func registeredInParents(like registration: any AnyRegistration)
+    -> (container: String, site: RequestSite)?
+  {
+    for container in chain.dropFirst() {
+      if let stored = container.visibleTable.stored(like: registration) {
+        return (container.name, stored.site)
+      }
+    }
+    return nil
+  }
+
+  /// This container's registrations as the current task sees them: inside an isolation
+  /// scope, with what the scope registered and removed.
+  var visibleTable: RegistrationTable {
+    if let scope = IsolationScope.active {
+      return scope.visibleTable(of: self)
+    }
+    return registrations.withLock { $0 }
   }
 }

@@ -94,7 +94,8 @@ extension Container {
   ) -> Bool {
     let key = RegistrationKey(type, alternative)
     let registered = chain.contains { container in
-      container.registrations.withLock { $0.plain[key] != nil || $0.parametrized[key] != nil }
+      let table = container.visibleTable
+      return table.plain[key] != nil || table.parametrized[key] != nil
     }
     if registered {
       return true
@@ -189,6 +190,9 @@ extension Container {
     -> AnyObject?
   {
     let key = RegistrationKey(type, alternative)
+    if let scope = IsolationScope.active {
+      return firstInChain { scope.registration(in: $0, for: key, parameter: nil) }
+    }
     return firstInChain { $0.lookups.registration(for: key) }
   }
 
@@ -221,7 +225,10 @@ extension Container {
   /// a parameter, a container's parametrized resolver wins over its plain one if it takes
   /// that parameter.
   private func nearestRegistration(for key: RegistrationKey, parameter: Any?) -> AnyObject? {
-    firstInChain { container -> AnyObject? in
+    if let scope = IsolationScope.active {
+      return firstInChain { scope.registration(in: $0, for: key, parameter: parameter) }
+    }
+    return firstInChain { container -> AnyObject? in
       let (plain, parametrized) = container.registrations.withLock { table in
         // An empty dictionary is not hashed into: most containers have no parametrized resolver.
         (
@@ -399,8 +406,7 @@ extension Container {
     // Nothing plain is registered; parametrized resolvers may be, for other parameters.
     let key = RegistrationKey(type, alternative)
     let takes = chain.flatMap { container in
-      container.registrations.withLock { $0.parametrized[key] ?? [] }.compactMap(
-        \.parameterTypeName)
+      (container.visibleTable.parametrized[key] ?? []).compactMap(\.parameterTypeName)
     }
     let reason: ResolutionError.Reason
     switch (takes.isEmpty, parameter) {
@@ -411,10 +417,19 @@ extension Container {
         takes: takes, given: String(describing: Swift.type(of: parameter)))
     }
     let stack = ResolutionStack.current
-    return failure(
+    var error = failure(
       reason, type, alternative: alternative, site: site,
       resolutionPath: stack.frames.isEmpty
         ? [] : stack.path(endingWith: describeRequest(type, alternative)))
+    if case .notRegistered = reason, let made = chain.first(where: \.madeInIsolation) {
+      error.note =
+        "Container \"\(made.name)\" was made inside an isolation scope (a test under "
+        + "`.isolatedContainers`, or `withIsolatedContainers`), and what was registered in it "
+        + "there belongs to that scope alone. If it is a module's container that the scope "
+        + "happened to make first, give it its registrations when it is made: "
+        + "`Container(name: \"\(made.name)\") { container in container.register { ... } }`."
+    }
+    return error
   }
 
   /// An error that names the containers searched and what they hold for `type`.
@@ -425,7 +440,7 @@ extension Container {
     let typeID = ObjectIdentifier(type)
     var alternatives: [RegistrationAlternative?] = []
     for container in chain {
-      for alternative in container.registrations.withLock({ $0.alternatives(of: typeID) })
+      for alternative in container.visibleTable.alternatives(of: typeID)
       where !alternatives.contains(alternative) {
         alternatives.append(alternative)
       }

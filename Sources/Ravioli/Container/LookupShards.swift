@@ -28,6 +28,11 @@ final class LookupShards: Sendable {
     shards.compactMap { shard in shard.withLock { $0.insert(registration, for: key) } }
   }
 
+  /// Removes `key` from every shard, handing back what they held under it.
+  func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
+    shards.compactMap { shard in shard.withLock { $0.remove(key) } }
+  }
+
   /// Empties every shard, handing back what they held.
   func removeAll() -> [PlainRegistrations] {
     shards.map { $0.exchange(with: PlainRegistrations()) }

@@ -3,8 +3,8 @@
 /// Every resolution looks a key up here, and the standard `Dictionary` hashes each key with
 /// a seeded SipHash, which costs more than the rest of a resolution. Keys here hash with a
 /// multiply and a shift: the type's address, mixed with the alternative's hash, computed
-/// once when the alternative is made. Registrations are only ever added or replaced (or all
-/// removed at once), so the table needs no deletion.
+/// once when the alternative is made. Collisions go to the next free slot (linear probing);
+/// a removal moves the entries after it back, so that no look-up ever needs a tombstone.
 struct PlainRegistrations: Sendable {
   private var keys: [RegistrationKey?]
   private var registrations: [(any AnyRegistration)?]
@@ -54,6 +54,36 @@ struct PlainRegistrations: Sendable {
     registrations[slot] = registration
     count += 1
     return nil
+  }
+
+  /// Removes the registration under `key`, returning it.
+  mutating func remove(_ key: RegistrationKey) -> (any AnyRegistration)? {
+    guard count > 0 else { return nil }
+    let mask = keys.count - 1
+    var hole = slot(for: key)
+    while keys[hole] != key {
+      guard keys[hole] != nil else { return nil }
+      hole = (hole + 1) & mask
+    }
+    let removed = registrations[hole]
+    keys[hole] = nil
+    registrations[hole] = nil
+    count -= 1
+    // Each later entry of the run moves into the hole if its probe passed through the hole,
+    // that is, if its home slot is no nearer to it than the hole is.
+    var next = (hole + 1) & mask
+    while let moving = keys[next] {
+      let home = slot(for: moving)
+      if (next &- home) & mask >= (next &- hole) & mask {
+        keys[hole] = moving
+        registrations[hole] = registrations[next]
+        keys[next] = nil
+        registrations[next] = nil
+        hole = next
+      }
+      next = (next + 1) & mask
+    }
+    return removed
   }
 
   /// Every key, in no particular order.

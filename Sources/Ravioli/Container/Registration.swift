@@ -12,6 +12,13 @@ protocol AnyRegistration: AnyObject, Sendable {
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError)
   /// Forgets the kept instance, handing it back to be released outside any lock.
   func dropKeptInstance() -> Any?
+  /// The registered type and alternative.
+  var key: RegistrationKey { get }
+  /// Where it was registered, for messages.
+  var site: RequestSite { get }
+  /// The same resolver with an instance store of its own: what an isolation scope uses, so
+  /// that the instances it keeps are its own.
+  func copyKeepingNothing() -> any AnyRegistration
 }
 
 /// What a container's table holds for one key: the resolver, its scope and the instance the
@@ -34,6 +41,7 @@ final class Registration<Value>: AnyRegistration {
   @usableFromInline let file: StaticString
   @usableFromInline let line: UInt
   private let acceptsParameter: @Sendable (Any) -> Bool
+  private let parameterTypeForCopies: Any.Type?
 
   /// A plain registration.
   convenience init(
@@ -64,6 +72,7 @@ final class Registration<Value>: AnyRegistration {
   ) {
     self.make = make
     self.acceptsParameter = accepts
+    self.parameterTypeForCopies = parameterType
     self.parameterTypeName = parameterType.map { String(describing: $0) }
     self.parameterType = parameterType.map { ObjectIdentifier($0) }
     self.scope = scope
@@ -73,6 +82,16 @@ final class Registration<Value>: AnyRegistration {
     self.instances =
       scope.keepsInstances
       ? InstanceStore(scope: scope, label: describeRequest(Value.self, alternative)) : nil
+  }
+
+  var key: RegistrationKey { RegistrationKey(Value.self, alternative) }
+
+  var site: RequestSite { RequestSite(file, line) }
+
+  func copyKeepingNothing() -> any AnyRegistration {
+    Registration(
+      alternative: alternative, scope: scope, file: file, line: line,
+      parameterType: parameterTypeForCopies, accepts: acceptsParameter, make: make)
   }
 
   func accepts(_ parameter: Any) -> Bool {
@@ -135,6 +154,27 @@ struct RegistrationTable: Sendable {
     list.append(registration)
     parametrized[key] = list
     return replaced
+  }
+
+  /// Removes every resolver (plain and parametrized) stored under `key`, returning them.
+  mutating func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
+    let plain = plain.remove(key)
+    let parametrized = parametrized.removeValue(forKey: key) ?? []
+    return (plain.map { [$0] } ?? []) + parametrized
+  }
+
+  /// The registration that inserting `registration` would replace.
+  func stored(like registration: any AnyRegistration) -> (any AnyRegistration)? {
+    let key = registration.key
+    guard registration.parameterType != nil else { return plain[key] }
+    return parametrized[key]?.first { $0.parameterType == registration.parameterType }
+  }
+
+  /// Whether this table holds `registration` itself.
+  func isStored(_ registration: any AnyRegistration) -> Bool {
+    let key = registration.key
+    return plain[key] === registration
+      || parametrized[key]?.contains { $0 === registration } == true
   }
 
   /// The parametrized resolver for `parameter`: the one that takes exactly its type, else

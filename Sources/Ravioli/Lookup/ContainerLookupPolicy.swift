@@ -60,15 +60,32 @@ extension Container {
   /// ```swift
   /// Container.lookupPolicy = .singleton(container)
   /// ```
+  ///
+  /// Inside ``withIsolatedContainers(_:)`` (a test under the `.isolatedContainers` trait),
+  /// setting it sets the policy of that scope only; until then the scope sees the global one.
   public static var lookupPolicy: (any ContainerLookupPolicy)? {
-    get { globalLookupPolicy.current?.box.policy }
-    set { globalLookupPolicy.current = newValue.map(LookupPolicySetting.init) }
+    get { lookupPolicySetting?.box.policy }
+    set {
+      let setting = newValue.map(LookupPolicySetting.init)
+      if let scope = IsolationScope.active {
+        _ = scope.state.withLock { state in state.lookupPolicy.replace(with: setting) }
+      } else {
+        globalLookupPolicy.current = setting
+      }
+    }
   }
 
   /// What a property captures of the policy in force when its object is created; `nil` when
   /// no policy is set.
   static var capturedLookupPolicy: CapturedPolicy? {
-    globalLookupPolicy.withLock { $0?.captured }
+    lookupPolicySetting?.captured
+  }
+
+  private static var lookupPolicySetting: LookupPolicySetting? {
+    if let scope = IsolationScope.active, let setting = scope.state.withLock({ $0.lookupPolicy }) {
+      return setting
+    }
+    return globalLookupPolicy.current
   }
 
   private static let globalLookupPolicy = Locked<LookupPolicySetting?>(nil)

@@ -1,0 +1,63 @@
+/// Runs `body` with containers, the lookup policy and the logger of its own: what it
+/// registers or removes, the instances that scopes keep for it, and the policy and logger
+/// it sets are seen by `body` (and by the tasks it starts, which inherit it) and by nothing
+/// else, and are gone when it returns or throws.
+///
+/// Tests that use Swift Testing get this with the `.isolatedContainers` trait of the
+/// `RavioliTesting` library. Elsewhere (XCTest, a preview, a tool) call it directly:
+///
+/// ```swift
+/// withIsolatedContainers {
+///   ProfilesModule.container.register { () -> ProfileRepository in EmptyProfileRepository() }
+///   let screen = ProfileScreen()
+///   print(screen.summary)  // resolves from the registration above
+/// }
+/// // Every other task, then and now, sees ProfilesModule.container as it was.
+/// ```
+///
+/// What it sees of each container:
+/// - Its registrations are the container's, with what `body` registered in front of them
+///   and without what `body` removed (``Container/removeRegistration(of:alternative:file:line:)``).
+///   Registering over a registration of the container is the point of isolation, and is
+///   logged at the debug level, not as a warning.
+/// - Singleton, weak and cached instances are its own: a registration of the container
+///   that keeps an instance keeps a separate one for `body`, made at its first use inside,
+///   and released when `body` ends. ``Container/reset(_:file:line:)`` drops only those.
+/// - ``Container/lookupPolicy`` and ``Container/logger`` are the global ones until `body`
+///   sets them; then its own.
+///
+/// The isolation follows the task, as task-local values do: threads that `body` starts
+/// itself (`Thread`, `DispatchQueue`) and `Task.detached` do not inherit it. Isolation
+/// inside isolation starts from what the outer one sees. Outside any isolation, resolution
+/// pays one atomic load for the feature.
+/// - Parameter body: The code to run in isolation.
+/// - Returns: What `body` returns.
+public func withIsolatedContainers<Result>(_ body: () throws -> Result) rethrows -> Result {
+  try IsolationScope.$current.withValue(IsolationScope(inheriting: IsolationScope.current)) {
+    try body()
+  }
+}
+
+/// Runs the asynchronous `body` with containers, the lookup policy and the logger of its
+/// own: see ``withIsolatedContainers(_:)``.
+///
+/// ```swift
+/// await withIsolatedContainers {
+///   ProfilesModule.container.register { () -> ProfileRepository in EmptyProfileRepository() }
+///   await Task.yield()
+///   print(ProfileScreen().summary)
+/// }
+/// ```
+/// - Parameters:
+///   - isolation: The actor that `body` runs on; leave the default.
+///   - body: The code to run in isolation.
+/// - Returns: What `body` returns.
+public func withIsolatedContainers<Result>(
+  isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+) async rethrows -> Result {
+  try await IsolationScope.$current.withValue(
+    IsolationScope(inheriting: IsolationScope.current)
+  ) {
+    try await body()
+  }
+}
