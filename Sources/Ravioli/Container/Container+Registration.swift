@@ -140,7 +140,7 @@ extension Container {
     }
     _ = removed
     Self.logger.log(
-      "Container \"\(name)\": removed every registration\(Self.inScope).", level: .debug,
+      "Container \"\(name)\": removed every registration\(Self.inScope).", level: .info,
       file: file, function: #function, line: line)
   }
 

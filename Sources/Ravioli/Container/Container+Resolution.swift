@@ -439,9 +439,10 @@ extension Container {
   ) -> ResolutionError {
     let typeID = ObjectIdentifier(type)
     var alternatives: [RegistrationAlternative?] = []
+    var seen = Set<RegistrationAlternative?>()
     for container in chain {
       for alternative in container.visibleTable.alternatives(of: typeID)
-      where !alternatives.contains(alternative) {
+      where seen.insert(alternative).inserted {
         alternatives.append(alternative)
       }
     }

@@ -1,0 +1,135 @@
+import Ravioli
+import Testing
+
+// Replacing a registration on purpose, and removing one.
+
+@Suite struct RegistrationChangeTests {
+  @Test func removingARegistrationLetsTheParentsOneResolve() throws {
+    let parent = Container(name: "parent")
+    parent.register { () -> Tagged in Tagged(id: 1) }
+    let child = Container(parent: parent, name: "child")
+    child.register { () -> Tagged in Tagged(id: 2) }
+    child.register { (number: Int) -> Tagged in Tagged(id: number) }
+    child.register(alternative: .french) { () -> Tagged in Tagged(id: 3) }
+
+    #expect(child.removeRegistration(of: Tagged.self))
+    #expect(try child.resolve() as Tagged == Tagged(id: 1))
+    #expect(try child.resolve(parameter: 9) as Tagged == Tagged(id: 1))
+    #expect(try child.resolve(alternative: .french) as Tagged == Tagged(id: 3))
+    #expect(!child.removeRegistration(of: Tagged.self))
+  }
+
+  @Test func aRemovedKeptInstanceIsReleased() throws {
+    let container = Container(name: "app")
+    container.register(scope: .singleton) { () -> Journal in Journal() }
+    let released = WeakReference<Journal>()
+    released.object = try container.resolve() as Journal
+    container.removeRegistration(of: Journal.self)
+    #expect(released.object == nil)
+    #expect(!container.isResolvable(Journal.self))
+  }
+
+  /// The table moves entries back after a removal: many keys that share slots, removed and
+  /// added in an order that leaves gaps inside runs, must all stay findable.
+  @Test func removalsKeepEveryOtherKeyFindable() {
+    let container = Container(name: "many")
+    let keys = 64
+    var registered = Set<Int>()
+    var generator = SystemRandomNumberGenerator()
+    var mismatches: [String] = []
+    for step in 0..<2_000 {
+      let key = Int.random(in: 0..<keys, using: &generator)
+      let alternative = RegistrationAlternative("key-\(key)")
+      if registered.contains(key), step % 3 != 0 {
+        if !container.removeRegistration(of: Tagged.self, alternative: alternative) {
+          mismatches.append("removing key \(key) at step \(step)")
+        }
+        registered.remove(key)
+      } else {
+        container.register(alternative: alternative, replacing: registered.contains(key)) {
+          () -> Tagged in Tagged(id: key)
+        }
+        registered.insert(key)
+      }
+      if step % 100 == 0 {
+        for key in 0..<keys {
+          let found = try? container.resolve(alternative: RegistrationAlternative("key-\(key)"))
+            as Tagged
+          if found != (registered.contains(key) ? Tagged(id: key) : nil) {
+            mismatches.append("key \(key) at step \(step)")
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty)
+  }
+
+  @Test func overridesAndRemovalsAreLoggedAtTheDebugLevel() {
+    withIsolatedContainers {
+      let logger = RecordingLogger()
+      Container.logger = logger
+      let container = Container(name: "app")
+      container.register { () -> Tagged in Tagged(id: 1) }
+      container.register(replacing: true) { () -> Tagged in Tagged(id: 2) }
+      container.removeRegistration(of: Tagged.self)
+      let child = Container(parent: container, name: "child")
+      container.register { () -> Tagged in Tagged(id: 3) }
+      child.register(replacing: true) { () -> Tagged in Tagged(id: 4) }
+      #expect(logger.messages.allSatisfy { $0.level == .debug })
+      #expect(logger.messages.map(\.message)[1].contains("replaced `Tagged` registered at"))
+      #expect(logger.messages.map(\.message)[2].contains("removed `Tagged`"))
+      #expect(logger.messages.last?.message.contains(#"over the one that "app" registered"#) == true)
+    }
+  }
+
+  @Test func mistakesAreWarnings() {
+    withIsolatedContainers {
+      let logger = RecordingLogger()
+      Container.logger = logger
+      let container = Container(name: "app")
+      container.register { () -> Tagged in Tagged(id: 1) }
+      container.register { () -> Tagged in Tagged(id: 2) }
+      container.register(alternative: .french, replacing: true) { () -> Tagged in Tagged(id: 3) }
+      container.removeRegistration(of: Tagged.self, alternative: .another)
+      let warnings = logger.messages.filter { $0.level == .warning }.map(\.message)
+      #expect(warnings.count == 3)
+      #expect(warnings[0].contains("again replaces") && warnings[0].contains("`replacing: true`"))
+      #expect(warnings[1].contains("nothing to replace"))
+      #expect(warnings[2].contains(#"nothing to remove for `Tagged (alternative "another")`"#))
+      #expect(warnings[2].contains(#"unnamed, alternative "french""#))
+    }
+  }
+
+  @Test func aContainerMadeInsideAScopeSaysSoWhenSomethingIsMissing() {
+    let made = withIsolatedContainers {
+      let container = Container(name: "module")
+      container.register { () -> Tagged in Tagged(id: 1) }
+      return container
+    }
+    #expect {
+      try made.resolve() as Tagged
+    } throws: { error in
+      "\(error)".contains(#"Container "module" was made inside an isolation scope"#)
+    }
+  }
+}
+
+extension GlobalStateTests {
+  /// The same messages outside any isolation scope, where they go to the global logger.
+  @Suite struct GlobalRegistrationChangeTests {
+    @Test func outsideAScopeReplacingAndRemovingAreLoggedAtTheDebugLevel() {
+      let logger = RecordingLogger()
+      Container.logger = logger
+      defer { Container.logger = StandardErrorLogger() }
+      let container = Container(name: "app")
+      container.register { () -> Tagged in Tagged(id: 1) }
+      container.register(replacing: true) { () -> Tagged in Tagged(id: 2) }
+      container.removeRegistration(of: Tagged.self)
+      container.register { () -> Tagged in Tagged(id: 3) }
+      container.register { () -> Tagged in Tagged(id: 4) }
+      let levels = logger.messages.map(\.level)
+      #expect(levels == [.debug, .debug, .debug, .debug, .warning])
+      #expect(!logger.messages.contains { $0.message.contains("isolation scope") })
+    }
+  }
+}
