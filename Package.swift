@@ -22,14 +22,23 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
 
-    // Samples: `swift run QuickStart`, `swift run ModulesApp`.
+    // Samples: `swift run QuickStart`, `swift run Shop`.
     .executableTarget(name: "QuickStart", dependencies: ["Ravioli"], path: "Samples/QuickStart"),
-    .target(name: "Profiles", dependencies: ["Ravioli"], path: "Samples/Modules/Profiles"),
-    .target(name: "Messaging", dependencies: ["Ravioli"], path: "Samples/Modules/Messaging"),
+    // The shop: three modules that depend on each other, the app, and its tests.
+    .target(name: "Networking", dependencies: ["Ravioli"], path: "Samples/Shop/Networking"),
+    .target(name: "Storage", dependencies: ["Ravioli"], path: "Samples/Shop/Storage"),
+    .target(
+      name: "Catalog", dependencies: ["Ravioli", "Networking", "Storage"],
+      path: "Samples/Shop/Catalog"
+    ),
     .executableTarget(
-      name: "ModulesApp",
-      dependencies: ["Ravioli", "Profiles", "Messaging"],
-      path: "Samples/Modules/App"
+      name: "Shop", dependencies: ["Ravioli", "Catalog", "Networking", "Storage"],
+      path: "Samples/Shop/App"
+    ),
+    .testTarget(
+      name: "ShopTests",
+      dependencies: ["Ravioli", "RavioliTesting", "Catalog", "Networking", "Storage"],
+      path: "Samples/Shop/Tests"
     ),
   ],
   swiftLanguageModes: [.v6]

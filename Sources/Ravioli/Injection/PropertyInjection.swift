@@ -68,6 +68,24 @@ struct InjectionPoint: Sendable {
     return resolve(Value.self, in: container, parameter: nil, enclosingType: nil)
   }
 
+  /// Resolves the default argument of a function's parameter, when the function is called.
+  func resolveDefaultArgument<Value>(_ type: Value.Type, from container: Container?) -> Value {
+    let noInstance: Any? = nil
+    let container =
+      container
+      ?? findContainer(Value.self, from: .globalPolicy, for: noInstance, enclosingType: nil)
+    do {
+      return try container.resolveForInjection(
+        type, alternative: alternative, parameter: nil, site: RequestSite(file, line))
+    } catch {
+      var error = error
+      error.note =
+        [error.note, "The default argument `injected()` of `\(function)`, declared at \(declaredAt)."]
+        .compactMap { $0 }.joined(separator: " ")
+      die(error, enclosingType: nil)
+    }
+  }
+
   /// Resolves on the one road; a failure stops the program through the logger.
   @inlinable
   func resolve<Value>(

@@ -1,0 +1,135 @@
+import Catalog
+import Networking
+import Ravioli
+import RavioliTesting
+import Storage
+import Testing
+
+// The shop's tests: another module than the code they test, run in parallel, each with the
+// module containers to itself.
+
+/// A server that answers every path with the same body, or fails.
+struct StubHTTPClient: HTTPClient {
+  let body: String?
+
+  func get(_ path: String) throws -> String {
+    guard let body else { throw HTTPError(status: 503) }
+    return body
+  }
+}
+
+/// Remembers what was selected.
+final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by one test at a time
+  var selected: [Product] = []
+
+  func productList(didSelect product: Product) {
+    selected.append(product)
+  }
+}
+
+@Suite(.isolatedContainers) struct ProductListTests {
+  init() {
+    Container.lookupPolicy = .enclosingType()
+  }
+
+  @Test func listsFeaturedProductsFirst() throws {
+    NetworkingModule.container.register { () -> HTTPClient in StubHTTPClient(body: "Tea:2") }
+    CatalogModule.container.register(alternative: .featured) { () -> ProductService in
+      StubProducts(list: [Product(name: "Cake", price: 3)])
+    }
+    #expect(try ProductListViewModel().rows() == ["Cake €3.00", "Tea €2.00"])
+  }
+
+  @Test func fallsBackToTheStoredProductsWhenTheServerFails() throws {
+    NetworkingModule.container.register { () -> HTTPClient in StubHTTPClient(body: "Tea:2") }
+    _ = try ProductListViewModel().rows()
+    NetworkingModule.container.register(replacing: true) { () -> HTTPClient in
+      StubHTTPClient(body: nil)
+    }
+    #expect(try ProductListViewModel().rows() == ["Tea €2.00", "Tea €2.00"])
+  }
+
+  @Test func tellsTheDelegateWhatWasSelected() throws {
+    let spy = SelectionSpy()
+    CatalogModule.container.register { [spy] () -> ProductListDelegate in spy }
+    let list = ProductListViewModel()
+    _ = try list.rows()
+    list.select(row: 1)
+    #expect(spy.selected.map(\.name) == ["Pasta"])
+  }
+
+  @Test func tracksEachScreenByItsType() throws {
+    let spy = SelectionSpy()
+    CatalogModule.container.register { [spy] () -> ProductListDelegate in spy }
+    let list = ProductListViewModel()
+    _ = try list.rows()
+    list.select(row: 0)
+    let store: KeyValueStore = try StorageModule.container.resolve()
+    #expect(
+      store.value(for: "events")
+        == "ProductListViewModel: showed 4 products\nProductListViewModel: selected Ravioli")
+  }
+
+  /// Twenty tests at once, each with its own server; the store, a singleton, is each test's
+  /// own too.
+  @Test(arguments: 1...20) func eachTestHasItsOwnServerAndStore(price: Int) throws {
+    NetworkingModule.container.register { () -> HTTPClient in
+      StubHTTPClient(body: "Item:\(price)")
+    }
+    #expect(try ProductListViewModel().rows() == ["Item €\(price).00", "Item €\(price).00"])
+    let store: KeyValueStore = try StorageModule.container.resolve()
+    #expect(store.value(for: "/products") == "Item:\(price)")
+  }
+}
+
+struct StubProducts: ProductService {
+  let list: [Product]
+
+  func products() throws -> [Product] { list }
+}
+
+/// `priceLabel(for:formatter:)` is Catalog's; calling it from here is the call that Swift
+/// 6.3 cannot compile when the parameter is declared `@Injected`.
+@Suite(.isolatedContainers) struct FunctionParameterInjectionTests {
+  let pesto = Product(name: "Pesto", price: 3.25)
+
+  @Test func resolvesTheDefaultArgument() {
+    #expect(priceLabel(for: pesto) == "Pesto €3.25")
+  }
+
+  @Test func resolvesWhatTheTestRegisters() {
+    CatalogModule.container.register { () -> PriceFormatter in PriceFormatter(symbol: "£") }
+    #expect(priceLabel(for: pesto) == "Pesto £3.25")
+  }
+
+  @Test func takesAContainerAndAnAlternativeOfTheTestsChoosing() throws {
+    let formatter: PriceFormatter = try CatalogModule.container.resolve(alternative: .dollars)
+    #expect(priceLabel(for: pesto, formatter: formatter) == "Pesto $3.25")
+    let test = Container(name: "test") { test in
+      test.register(alternative: .dollars) { () -> PriceFormatter in PriceFormatter(symbol: "US$") }
+    }
+    #expect(priceLabel(for: pesto, formatter: try test.resolve(alternative: .dollars)) == "Pesto US$3.25")
+  }
+
+  @Test func takesAPlainValue() {
+    #expect(priceLabel(for: pesto, formatter: PriceFormatter(symbol: "CHF ")) == "Pesto CHF 3.25")
+  }
+}
+
+@Suite struct MissingRegistrationTests {
+  /// A module whose test removed what a view model needs stops with a message that names
+  /// the property, the containers searched and the fix.
+  @Test func aMissingServiceStopsTheProgramWithTheFullDiagnostic() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      withIsolatedContainers {
+        Container.lookupPolicy = .enclosingType()
+        NetworkingModule.container.removeRegistration(of: HTTPClient.self)
+        _ = try? ProductListViewModel().rows()
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Cannot resolve `HTTPClient`: nothing is registered for it."))
+    #expect(message.contains(#"Containers searched: "catalog" -> "networking" -> "storage""#))
+    #expect(message.contains("While resolving: ProductService (alternative \"featured\") -> HTTPClient"))
+  }
+}
