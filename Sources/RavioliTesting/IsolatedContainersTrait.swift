@@ -9,13 +9,16 @@ public import Testing
 /// parametrized test) from every other:
 ///
 /// ```swift
-/// @Suite(.isolatedContainers)
-/// struct ProfileScreenTests {
-///   @Test func showsTheStoredName() {
-///     ProfilesModule.container.register { () -> ProfileRepository in
-///       InMemoryProfileRepository(names: ["Ada"])
+/// @Suite(.isolatedContainers) struct FeaturedProductsTests {
+///   init() {
+///     Container.lookupPolicy = .enclosingType()
+///   }
+///
+///   @Test func comeFirst() throws {
+///     CatalogModule.container.register(alternative: .featured) { () -> ProductService in
+///       StubProducts(list: [Product(name: "Cake", price: 3)])
 ///     }
-///     #expect(ProfileScreen().summary == "Ada")
+///     #expect(try ProductListViewModel().rows().first == "Cake €3.00")
 ///   }
 /// }
 /// ```

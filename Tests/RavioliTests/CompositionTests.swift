@@ -6,9 +6,10 @@ import Testing
 
 @Suite struct CompositionTests {
   /// core <- networking, core <- storage, [networking, storage] <- feature.
-  private func modules() -> (core: Container, networking: Container, storage: Container,
-    feature: Container)
-  {
+  private func modules() -> (
+    core: Container, networking: Container, storage: Container,
+    feature: Container
+  ) {
     let core = Container(name: "core")
     let networking = Container(parent: core, name: "networking")
     let storage = Container(parent: core, name: "storage")

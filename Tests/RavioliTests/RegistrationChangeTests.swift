@@ -53,7 +53,8 @@ import Testing
       }
       if step % 100 == 0 {
         for key in 0..<keys {
-          let found = try? container.resolve(alternative: RegistrationAlternative("key-\(key)"))
+          let found =
+            try? container.resolve(alternative: RegistrationAlternative("key-\(key)"))
             as Tagged
           if found != (registered.contains(key) ? Tagged(id: key) : nil) {
             mismatches.append("key \(key) at step \(step)")
@@ -78,7 +79,8 @@ import Testing
       #expect(logger.messages.allSatisfy { $0.level == .debug })
       #expect(logger.messages.map(\.message)[1].contains("replaced `Tagged` registered at"))
       #expect(logger.messages.map(\.message)[2].contains("removed `Tagged`"))
-      #expect(logger.messages.last?.message.contains(#"over the one that "app" registered"#) == true)
+      #expect(
+        logger.messages.last?.message.contains(#"over the one that "app" registered"#) == true)
     }
   }
 

@@ -82,6 +82,44 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
   }
 }
 
+@Suite(.isolatedContainers) struct FeaturedProductsTests {
+  init() {
+    Container.lookupPolicy = .enclosingType()
+  }
+
+  @Test func comeFirst() throws {
+    CatalogModule.container.register(alternative: .featured) { () -> ProductService in
+      StubProducts(list: [Product(name: "Cake", price: 3)])
+    }
+    #expect(try ProductListViewModel().rows().first == "Cake €3.00")
+  }
+}
+
+/// `withIsolatedContainers`, as XCTest and code outside tests use it.
+@Suite struct WithIsolatedContainersTests {
+  @Test func isolatesWhatItRuns() throws {
+    let rows = try withIsolatedContainers {
+      Container.lookupPolicy = .enclosingType()
+      NetworkingModule.container.register { () -> HTTPClient in StubHTTPClient(body: "Tea:2") }
+      return try ProductListViewModel().rows()
+    }
+    // Every other task, then and now, sees the policy and NetworkingModule.container as they
+    // were.
+    #expect(rows == ["Tea €2.00", "Tea €2.00"])
+    #expect(try (NetworkingModule.container.resolve() as HTTPClient).get("/products") != "Tea:2")
+  }
+
+  @Test func isolatesWhatItAwaits() async throws {
+    let rows = try await withIsolatedContainers {
+      Container.lookupPolicy = .enclosingType()
+      NetworkingModule.container.register { () -> HTTPClient in StubHTTPClient(body: "Tea:2") }
+      await Task.yield()
+      return try ProductListViewModel().rows()
+    }
+    #expect(rows == ["Tea €2.00", "Tea €2.00"])
+  }
+}
+
 struct StubProducts: ProductService {
   let list: [Product]
 
@@ -108,7 +146,8 @@ struct StubProducts: ProductService {
     let test = Container(name: "test") { test in
       test.register(alternative: .dollars) { () -> PriceFormatter in PriceFormatter(symbol: "US$") }
     }
-    #expect(priceLabel(for: pesto, formatter: try test.resolve(alternative: .dollars)) == "Pesto US$3.25")
+    #expect(
+      priceLabel(for: pesto, formatter: try test.resolve(alternative: .dollars)) == "Pesto US$3.25")
   }
 
   @Test func takesAPlainValue() {
@@ -130,6 +169,7 @@ struct StubProducts: ProductService {
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(message.contains("Cannot resolve `HTTPClient`: nothing is registered for it."))
     #expect(message.contains(#"Containers searched: "catalog" -> "networking" -> "storage""#))
-    #expect(message.contains("While resolving: ProductService (alternative \"featured\") -> HTTPClient"))
+    #expect(
+      message.contains("While resolving: ProductService (alternative \"featured\") -> HTTPClient"))
   }
 }

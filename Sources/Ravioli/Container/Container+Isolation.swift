@@ -7,12 +7,13 @@
 /// `RavioliTesting` library. Elsewhere (XCTest, a preview, a tool) call it directly:
 ///
 /// ```swift
-/// withIsolatedContainers {
-///   ProfilesModule.container.register { () -> ProfileRepository in EmptyProfileRepository() }
-///   let screen = ProfileScreen()
-///   print(screen.summary)  // resolves from the registration above
+/// let rows = try withIsolatedContainers {
+///   Container.lookupPolicy = .enclosingType()
+///   NetworkingModule.container.register { () -> HTTPClient in StubHTTPClient(body: "Tea:2") }
+///   return try ProductListViewModel().rows()
 /// }
-/// // Every other task, then and now, sees ProfilesModule.container as it was.
+/// // Every other task, then and now, sees the policy and NetworkingModule.container as they
+/// // were.
 /// ```
 ///
 /// What it sees of each container:
@@ -42,10 +43,11 @@ public func withIsolatedContainers<Result>(_ body: () throws -> Result) rethrows
 /// own: see ``withIsolatedContainers(_:)``.
 ///
 /// ```swift
-/// await withIsolatedContainers {
-///   ProfilesModule.container.register { () -> ProfileRepository in EmptyProfileRepository() }
+/// let rows = try await withIsolatedContainers {
+///   Container.lookupPolicy = .enclosingType()
+///   NetworkingModule.container.register { () -> HTTPClient in StubHTTPClient(body: "Tea:2") }
 ///   await Task.yield()
-///   print(ProfileScreen().summary)
+///   return try ProductListViewModel().rows()
 /// }
 /// ```
 /// - Parameters:

@@ -149,7 +149,7 @@ extension Container {
   /// of the type is what resolves next.
   ///
   /// ```swift
-  /// app.removeRegistration(of: Analytics.self)
+  /// NetworkingModule.container.removeRegistration(of: HTTPClient.self)
   /// ```
   ///
   /// Inside ``withIsolatedContainers(_:)``, the registration is hidden from that scope only.

@@ -42,9 +42,11 @@ public final class Container: Sendable {
   /// registrations in `registrations`:
   ///
   /// ```swift
-  /// public enum ProfilesModule {
-  ///   public static let container = Container(name: "profiles") { container in
-  ///     container.register { () -> ProfileRepository in InMemoryProfileRepository() }
+  /// public enum NetworkingModule {
+  ///   /// What Networking provides. Modules that need it build their containers on this one;
+  ///   /// tests replace its entries.
+  ///   public static let container = Container(name: "networking") { container in
+  ///     container.register(scope: .singleton) { () -> HTTPClient in CannedHTTPClient() }
   ///   }
   /// }
   /// ```

@@ -2,7 +2,7 @@
 /// injection that works from every module.
 ///
 /// ```swift
-/// public func welcome(greeter: Greeter = injected()) -> String {
+/// func welcome(greeter: Greeter = injected()) -> String {
 ///   greeter.greet()
 /// }
 /// ```

@@ -23,7 +23,9 @@
 /// ``InjectionKind/capturingContainerOnInit(from:)``); once read, it holds its value and
 /// nothing else.
 ///
-/// Function parameters can be injected too, which is handy in tests:
+/// Function parameters can be injected too, when the function is called from its own module
+/// (Swift 6.3 cannot compile such a call from another module; there, use a default argument:
+/// see ``injected(from:alternative:file:function:line:)``):
 ///
 /// ```swift
 /// func greet(@Injected greeter: Greeter) -> String {

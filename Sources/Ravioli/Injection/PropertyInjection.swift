@@ -80,7 +80,10 @@ struct InjectionPoint: Sendable {
     } catch {
       var error = error
       error.note =
-        [error.note, "The default argument `injected()` of `\(function)`, declared at \(declaredAt)."]
+        [
+          error.note,
+          "The default argument `injected()` of `\(function)`, declared at \(declaredAt).",
+        ]
         .compactMap { $0 }.joined(separator: " ")
       die(error, enclosingType: nil)
     }

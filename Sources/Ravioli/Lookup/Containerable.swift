@@ -4,31 +4,31 @@
 /// Give each module its own container by refining this protocol in the module:
 ///
 /// ```swift
-/// public enum ProfilesModule {
-///   /// Everything Profiles needs. The app may add to it or replace entries (in tests, say).
-///   public static let container: Container = {
-///     let container = Container(name: "profiles")
-///     container.register { () -> ProfileRepository in InMemoryProfileRepository() }
-///     return container
-///   }()
+/// public enum NetworkingModule {
+///   /// What Networking provides. Modules that need it build their containers on this one;
+///   /// tests replace its entries.
+///   public static let container = Container(name: "networking") { container in
+///     container.register(scope: .singleton) { () -> HTTPClient in CannedHTTPClient() }
+///   }
 /// }
 /// ```
 ///
 /// ```swift
-/// public protocol ProfilesInjectable: Containerable {}
+/// public protocol CatalogInjectable: Containerable {}
 ///
-/// extension ProfilesInjectable {
-///   public var container: Container! { ProfilesModule.container }
+/// extension CatalogInjectable {
+///   public var container: Container! { CatalogModule.container }
 /// }
 /// ```
 ///
-/// A class of the module that conforms to `ProfilesInjectable` then resolves its `@Injected`
-/// properties from the module's container.
+/// A class of the module that conforms to `CatalogInjectable` then resolves its `@Injected`
+/// properties from the module's container (which may build on the containers of the
+/// modules it depends on: see ``Container/init(parents:name:registrations:)``).
 ///
 /// Eager injection (``InjectionKind/resolvingOnInit(from:)`` with no container) runs before
 /// the object exists, so the policy cannot ask it for its container and answers with its
 /// default. Give the module's container explicitly:
-/// `@Injected(.resolvingOnInit(from: ProfilesModule.container))`.
+/// `@Injected(.resolvingOnInit(from: CatalogModule.container))`.
 public protocol Containerable {
   /// The container that this object's injected properties resolve from.
   var container: Container! { get }
