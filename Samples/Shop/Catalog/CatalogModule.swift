@@ -20,7 +20,8 @@ public enum CatalogModule {
       Tracker(screen: "\(type(of: screen))", store: try StorageModule.container.resolve())
     }
     container.register { () -> PriceFormatter in PriceFormatter(symbol: "€") }
-    container.register(alternative: .dollars) { () -> PriceFormatter in PriceFormatter(symbol: "$")
+    container.register(alternative: .dollars) { () -> PriceFormatter in
+      PriceFormatter(symbol: "$")
     }
   }
 }
