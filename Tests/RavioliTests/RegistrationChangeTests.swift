@@ -123,13 +123,14 @@ extension GlobalStateTests {
       let logger = RecordingLogger()
       Container.logger = logger
       defer { Container.logger = StandardErrorLogger() }
-      let container = Container(name: "app")
+      // Other suites log to the global logger meanwhile: keep this container's messages.
+      let container = Container(name: "global-registration-changes")
       container.register { () -> Tagged in Tagged(id: 1) }
       container.register(replacing: true) { () -> Tagged in Tagged(id: 2) }
       container.removeRegistration(of: Tagged.self)
       container.register { () -> Tagged in Tagged(id: 3) }
       container.register { () -> Tagged in Tagged(id: 4) }
-      let levels = logger.messages.map(\.level)
+      let levels = logger.messages.filter { $0.message.contains(container.name) }.map(\.level)
       #expect(levels == [.debug, .debug, .debug, .debug, .warning])
       #expect(!logger.messages.contains { $0.message.contains("isolation scope") })
     }

@@ -28,9 +28,12 @@
 ///   sets them; then its own.
 ///
 /// The isolation follows the task, as task-local values do: threads that `body` starts
-/// itself (`Thread`, `DispatchQueue`) and `Task.detached` do not inherit it. Isolation
-/// inside isolation starts from what the outer one sees. Outside any isolation, resolution
-/// pays one atomic load for the feature.
+/// itself (`Thread`, `DispatchQueue`) and `Task.detached` do not inherit it, and a `Task { }`
+/// started in `body` that outlives it keeps the isolation (and what it holds) until it ends.
+/// Isolation inside isolation starts from the registrations, removals, policy and logger
+/// that the outer one sees, with instances of its own. While no isolation exists anywhere,
+/// resolution pays one atomic load for the feature; while one does (during a test run),
+/// code outside it also reads a task-local value.
 /// - Parameter body: The code to run in isolation.
 /// - Returns: What `body` returns.
 public func withIsolatedContainers<Result>(_ body: () throws -> Result) rethrows -> Result {

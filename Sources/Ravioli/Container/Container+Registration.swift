@@ -167,15 +167,17 @@ extension Container {
     file: StaticString = #fileID, line: UInt = #line
   ) -> Bool {
     let key = RegistrationKey(type, alternative)
-    let removed: [any AnyRegistration]
     if let scope = IsolationScope.active {
-      var table = scope.visibleTable(of: self)
-      let visible = table.remove(key)
-      removed = scope.withOverlay(of: self) { overlay in
-        overlay.removed.insert(key)
-        return overlay.table.remove(key)
+      // Read before the scope's lock; what is removed is released after it.
+      let own = registrations.withLock { table in
+        (table.plain[key].map { [$0] } ?? []) + (table.parametrized[key] ?? [])
       }
-      _ = removed
+      let (visible, dropped) = scope.withOverlay(of: self) { overlay in
+        let visible = (overlay.hides(key) ? [] : own) + overlay.table.remove(key)
+        overlay.removed.insert(key)
+        return (visible, overlay.removeCopies(of: key, taking: nil))
+      }
+      _ = dropped
       return logRemoval(of: visible, type, alternative, file: file, line: line)
     }
     let (fromTable, fromShards) = registrations.withLock { table in
@@ -224,13 +226,16 @@ extension Container {
     var replaced: (any AnyRegistration)?
     var hidden: (any AnyRegistration)?
     if let scope = IsolationScope.active {
-      (replaced, hidden) = scope.withOverlay(of: self) { overlay in
-        let replaced = overlay.table.insert(registration, for: key)
-        let hidden =
-          overlay.hides(key)
-          ? nil : registrations.withLock { $0.stored(like: registration) }
-        return (replaced, hidden)
+      // Read before the scope's lock; what is replaced is released after it.
+      let own = registrations.withLock { $0.stored(like: registration) }
+      let dropped: [Overlay.Copy]
+      (replaced, hidden, dropped) = scope.withOverlay(of: self) { overlay in
+        (
+          overlay.table.insert(registration, for: key), overlay.hides(key) ? nil : own,
+          overlay.removeCopies(of: key, taking: .some(registration.parameterType))
+        )
       }
+      _ = dropped
     } else {
       // The replaced registration, and the instance it kept, are released outside the lock.
       // The shards change under the table's lock, so that two threads registering the same

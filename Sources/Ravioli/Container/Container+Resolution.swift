@@ -421,7 +421,9 @@ extension Container {
       reason, type, alternative: alternative, site: site,
       resolutionPath: stack.frames.isEmpty
         ? [] : stack.path(endingWith: describeRequest(type, alternative)))
-    if case .notRegistered = reason, let made = chain.first(where: \.madeInIsolation) {
+    // A module's container that a test happened to make first, given its registrations
+    // after it was made: they went to that test alone.
+    if case .notRegistered = reason, let made = chain.first(where: \.lostItsRegistrations) {
       error.note =
         "Container \"\(made.name)\" was made inside an isolation scope (a test under "
         + "`.isolatedContainers`, or `withIsolatedContainers`), and what was registered in it "
@@ -451,5 +453,17 @@ extension Container {
       searchedContainers: chain.map(\.name),
       registeredAlternatives: alternatives.map { $0?.name },
       resolutionPath: resolutionPath, requestedAt: site.label)
+  }
+}
+
+extension Container {
+  /// Whether the container was made inside an isolation scope other than the current one,
+  /// and has no registrations of its own.
+  var lostItsRegistrations: Bool {
+    guard let made = madeInScope else { return false }
+    if let scope = made.object, scope === IsolationScope.active {
+      return false
+    }
+    return registrations.withLock { $0.plain.count == 0 && $0.parametrized.isEmpty }
   }
 }

@@ -33,8 +33,8 @@ public final class Container: Sendable {
 
   private static let unnamedCount = Locked(0)
 
-  /// Whether the container was made inside an isolation scope, for messages.
-  let madeInIsolation: Bool
+  /// The isolation scope the container was made in, if any, for messages.
+  let madeInScope: Weak<IsolationScope>?
 
   /// Creates a container.
   ///
@@ -92,15 +92,24 @@ public final class Container: Sendable {
     registrations: (_ container: Container) -> Void = { _ in }
   ) {
     self.parents = parents
-    madeInIsolation = IsolationScope.active != nil
+    let scope = IsolationScope.active
+    madeInScope = scope.map(Weak.init)
     self.name = name ?? "container-\(Self.nextUnnamedNumber())"
-    // Depth first, keeping the last time a container comes up: it then comes after every
-    // container that builds on it.
-    let visits = parents.flatMap { [$0] + $0.ancestors.map { $0.takeUnretainedValue() } }
-    var seen = Set<ObjectIdentifier>()
-    ancestors = visits.reversed().filter { seen.insert(ObjectIdentifier($0)).inserted }
-      .reversed().map(Unmanaged.passUnretained)
-    IsolationScope.$current.withValue(nil) { registrations(self) }
+    if parents.count == 1 {
+      ancestors = [Unmanaged.passUnretained(parents[0])] + parents[0].ancestors
+    } else {
+      // Depth first, keeping the last time a container comes up: it then comes after every
+      // container that builds on it.
+      let visits = parents.flatMap { [$0] + $0.ancestors.map { $0.takeUnretainedValue() } }
+      var seen = Set<ObjectIdentifier>()
+      ancestors = visits.reversed().filter { seen.insert(ObjectIdentifier($0)).inserted }
+        .reversed().map(Unmanaged.passUnretained)
+    }
+    if scope == nil {
+      registrations(self)
+    } else {
+      IsolationScope.$current.withValue(nil) { registrations(self) }
+    }
   }
 
   private static func nextUnnamedNumber() -> Int {

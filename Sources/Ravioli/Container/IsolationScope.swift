@@ -7,8 +7,12 @@ internal import RavioliAtomics
 /// For each container that the scope touches it keeps an ``Overlay``: what was registered
 /// or removed inside the scope, and the scope's own copies of the container's kept
 /// registrations, so that singletons made inside the scope are its own. The road reads the
-/// overlay before the container's table; outside every scope it pays one relaxed atomic
-/// load (``active``) and nothing else.
+/// overlay before the container's table; while no scope exists anywhere it pays one relaxed
+/// atomic load (``active``) and nothing else.
+///
+/// Nothing is released under the scope's lock: a registration or a kept instance may be the
+/// last reference to a user's object, whose `deinit` may log or resolve, which comes back
+/// here. What leaves the state is handed out and released after the lock is let go.
 final class IsolationScope: Sendable {
   @TaskLocal static var current: IsolationScope?
 
@@ -24,9 +28,17 @@ final class IsolationScope: Sendable {
   let state: Locked<State>
 
   /// A scope that starts from what `outer` sees (a scope inside another), or from the
-  /// containers as they are.
+  /// containers as they are. An inner scope sees the outer one's registrations, removals,
+  /// policy and logger, but keeps instances of its own: the outer scope's singletons are not
+  /// shared, so that what the inner scope registers cannot end up inside them.
   init(inheriting outer: IsolationScope?) {
-    state = Locked(outer?.state.current ?? State())
+    var inherited = outer?.state.current ?? State()
+    for id in inherited.overlays.keys {
+      inherited.overlays[id]!.copies = [:]
+      let table = inherited.overlays[id]!.table
+      inherited.overlays[id]!.table = table.withFreshInstanceStores()
+    }
+    state = Locked(inherited)
     ravioli_isolation_scopes_add(1)
   }
 
@@ -35,7 +47,7 @@ final class IsolationScope: Sendable {
   }
 
   /// The scope the current task is in; `nil` at the cost of one relaxed atomic load while no
-  /// scope exists anywhere.
+  /// scope exists anywhere (while one does, a task outside it also reads a task-local value).
   @inline(__always)
   static var active: IsolationScope? {
     guard ravioli_isolation_scopes_alive() != 0 else { return nil }
@@ -55,8 +67,17 @@ struct Overlay: Sendable {
   /// Whether every registration was removed inside the scope.
   var removedAll = false
   /// The scope's copies of the container's kept registrations (singleton, weak, cached), by
-  /// the registration copied, which each entry holds so that its address is not reused.
-  var copies: [ObjectIdentifier: (original: any AnyRegistration, copy: any AnyRegistration)] = [:]
+  /// the registration copied, held weakly and compared on use, so that a copy never stands
+  /// for a newer registration at the same address.
+  var copies: [ObjectIdentifier: Copy] = [:]
+  /// What a change under the lock dropped, for ``IsolationScope/withOverlay(of:_:)`` to
+  /// release after it.
+  var displaced: [Copy] = []
+
+  struct Copy: Sendable {
+    weak var original: (any AnyRegistration)?
+    let copy: any AnyRegistration
+  }
 
   init(_ container: Container) {
     self.container = Weak(container)
@@ -65,20 +86,48 @@ struct Overlay: Sendable {
   func hides(_ key: RegistrationKey) -> Bool {
     removedAll || removed.contains(key)
   }
+
+  /// Takes out the copies of the container's registrations under `key` (those taking
+  /// `parameterType`, or all of them), for the caller to release.
+  mutating func removeCopies(of key: RegistrationKey, taking parameterType: ObjectIdentifier??)
+    -> [Copy]
+  {
+    let matching = copies.filter { _, entry in
+      entry.copy.key == key && (parameterType.map { $0 == entry.copy.parameterType } ?? true)
+    }
+    for id in matching.keys {
+      copies[id] = nil
+    }
+    return Array(matching.values)
+  }
 }
 
 extension IsolationScope {
-  /// Runs `body` with the overlay of `container`, made if the scope has none yet.
+  /// Runs `body` with the overlay of `container`, made if the scope has none yet. What
+  /// `body` returns is handed back, to be released after the lock.
   func withOverlay<Result>(
     of container: Container, _ body: (inout Overlay) -> Result
   ) -> Result {
-    state.withLock { state in
+    let (result, released) = state.withLock { state -> (Result, ([Overlay], [Overlay.Copy])) in
       let id = ObjectIdentifier(container)
+      var released: [Overlay] = []
       if state.overlays[id]?.container.object !== container {
+        // A new overlay: the moment to drop those of containers released since.
+        if let stale = state.overlays.removeValue(forKey: id) {
+          released.append(stale)
+        }
+        for (staleID, overlay) in state.overlays where overlay.container.object == nil {
+          released.append(state.overlays.removeValue(forKey: staleID)!)
+        }
         state.overlays[id] = Overlay(container)
       }
-      return body(&state.overlays[id]!)
+      let result = body(&state.overlays[id]!)
+      let displaced = state.overlays[id]!.displaced
+      state.overlays[id]!.displaced = []
+      return (result, (released, displaced))
     }
+    _ = released
+    return result
   }
 
   /// The registration that `container` itself (not its parents) uses for `key` inside this
@@ -87,34 +136,39 @@ extension IsolationScope {
   func registration(in container: Container, for key: RegistrationKey, parameter: Any?)
     -> (any AnyRegistration)?
   {
-    withOverlay(of: container) { overlay in
-      let own = overlay.hides(key) ? RegistrationTable() : container.registrations.withLock { $0 }
+    // Read before the scope's lock, and released after it.
+    let (ownPlain, ownParametrized) = container.registrations.withLock { table in
+      (table.plain[key], parameter == nil ? nil : table.parametrized[key])
+    }
+    return withOverlay(of: container) { overlay in
+      let hidden = overlay.hides(key)
       if let parameter {
-        let list = Self.merged(own.parametrized[key], overlay.table.parametrized[key])
+        let list = Self.merged(hidden ? nil : ownParametrized, overlay.table.parametrized[key])
         if let chosen = RegistrationTable.choose(from: list, for: parameter) {
           return overlay.scoped(chosen)
         }
       }
-      return (overlay.table.plain[key] ?? own.plain[key]).map { overlay.scoped($0) }
+      return (overlay.table.plain[key] ?? (hidden ? nil : ownPlain)).map { overlay.scoped($0) }
     }
   }
 
   /// What `container` itself holds inside this scope: its own table, less what the scope
   /// removed, plus what the scope registered.
   func visibleTable(of container: Container) -> RegistrationTable {
-    withOverlay(of: container) { overlay in
-      var visible = container.registrations.withLock { $0 }
-      if overlay.removedAll {
-        visible = RegistrationTable()
-      }
-      for key in overlay.removed {
-        _ = visible.remove(key)
-      }
-      for registration in overlay.table.all {
-        _ = visible.insert(registration, for: registration.key)
-      }
-      return visible
+    var visible = container.registrations.withLock { $0 }
+    let (table, removed, removedAll) = withOverlay(of: container) { overlay in
+      (overlay.table, overlay.removed, overlay.removedAll)
     }
+    if removedAll {
+      visible = RegistrationTable()
+    }
+    for key in removed {
+      _ = visible.remove(key)
+    }
+    for registration in table.all {
+      _ = visible.insert(registration, for: registration.key)
+    }
+    return visible
   }
 
   /// A parametrized list with the scope's resolvers replacing the container's for the same
@@ -132,15 +186,32 @@ extension Overlay {
   /// `registration`, or, if it is the container's and its scope keeps instances, the
   /// scope's copy of it, made at its first use.
   mutating func scoped(_ registration: any AnyRegistration) -> any AnyRegistration {
-    guard registration.scope.keepsInstances,
-      table.isStored(registration) == false
-    else { return registration }
-    let id = ObjectIdentifier(registration)
-    if let copy = copies[id]?.copy {
-      return copy
+    guard registration.scope.keepsInstances, !table.isStored(registration) else {
+      return registration
     }
+    let id = ObjectIdentifier(registration)
+    if let entry = copies[id], entry.original === registration {
+      return entry.copy
+    }
+    // No copy yet, or one of a registration that is gone (its address now another's): the
+    // replaced entry holds no instance anyone can still reach through this container.
     let copy = registration.copyKeepingNothing()
-    copies[id] = (registration, copy)
+    if let stale = copies.updateValue(Copy(original: registration, copy: copy), forKey: id) {
+      displaced.append(stale)
+    }
     return copy
+  }
+}
+
+extension RegistrationTable {
+  /// The same registrations, those that keep instances with stores of their own.
+  func withFreshInstanceStores() -> RegistrationTable {
+    var fresh = RegistrationTable()
+    for registration in all {
+      _ = fresh.insert(
+        registration.scope.keepsInstances ? registration.copyKeepingNothing() : registration,
+        for: registration.key)
+    }
+    return fresh
   }
 }

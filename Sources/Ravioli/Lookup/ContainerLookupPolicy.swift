@@ -78,7 +78,10 @@ extension Container {
   /// What a property captures of the policy in force when its object is created; `nil` when
   /// no policy is set.
   static var capturedLookupPolicy: CapturedPolicy? {
-    lookupPolicySetting?.captured
+    if let scope = IsolationScope.active, let setting = scope.state.withLock({ $0.lookupPolicy }) {
+      return setting?.captured
+    }
+    return globalLookupPolicy.withLock { $0?.captured }
   }
 
   private static var lookupPolicySetting: LookupPolicySetting? {
