@@ -36,5 +36,5 @@ public func injected<Value>(
   file: StaticString = #fileID, function: String = #function, line: UInt = #line
 ) -> Value {
   InjectionPoint(alternative: alternative, file: file, function: function, line: line)
-    .resolveDefaultArgument(Value.self, from: container)
+    .resolveEagerly(Value.self, from: container, asDefaultArgument: true)
 }

@@ -58,18 +58,12 @@ struct InjectionPoint: Sendable {
     return resolve(Value.self, in: container, parameter: instance, enclosingType: Enclosing.self)
   }
 
-  /// Resolves while the enclosing object is being created, before it exists.
+  /// Resolves while the enclosing object is being created, before it exists, or, for
+  /// `injected()`, when a function is called without the argument.
   @usableFromInline
-  func resolveEagerly<Value>(_ type: Value.Type, from container: Container?) -> Value {
-    let noInstance: Any? = nil
-    let container =
-      container
-      ?? findContainer(Value.self, from: .globalPolicy, for: noInstance, enclosingType: nil)
-    return resolve(Value.self, in: container, parameter: nil, enclosingType: nil)
-  }
-
-  /// Resolves the default argument of a function's parameter, when the function is called.
-  func resolveDefaultArgument<Value>(_ type: Value.Type, from container: Container?) -> Value {
+  func resolveEagerly<Value>(
+    _ type: Value.Type, from container: Container?, asDefaultArgument: Bool = false
+  ) -> Value {
     let noInstance: Any? = nil
     let container =
       container
@@ -79,12 +73,10 @@ struct InjectionPoint: Sendable {
         type, alternative: alternative, parameter: nil, site: RequestSite(file, line))
     } catch {
       var error = error
-      error.note =
-        [
-          error.note,
-          "The default argument `injected()` of `\(function)`, declared at \(declaredAt).",
-        ]
-        .compactMap { $0 }.joined(separator: " ")
+      if asDefaultArgument {
+        let place = "The default argument `injected()` of `\(function)`, declared at \(declaredAt)."
+        error.note = error.note.map { $0 + " " + place } ?? place
+      }
       die(error, enclosingType: nil)
     }
   }

@@ -64,7 +64,7 @@ extension Container {
   /// Inside ``withIsolatedContainers(_:)`` (a test under the `.isolatedContainers` trait),
   /// setting it sets the policy of that scope only; until then the scope sees the global one.
   public static var lookupPolicy: (any ContainerLookupPolicy)? {
-    get { lookupPolicySetting?.box.policy }
+    get { withLookupPolicySetting { $0?.box.policy } }
     set {
       let setting = newValue.map(LookupPolicySetting.init)
       if let scope = IsolationScope.active {
@@ -78,17 +78,18 @@ extension Container {
   /// What a property captures of the policy in force when its object is created; `nil` when
   /// no policy is set.
   static var capturedLookupPolicy: CapturedPolicy? {
-    if let scope = IsolationScope.active, let setting = scope.state.withLock({ $0.lookupPolicy }) {
-      return setting?.captured
-    }
-    return globalLookupPolicy.withLock { $0?.captured }
+    withLookupPolicySetting { $0?.captured }
   }
 
-  private static var lookupPolicySetting: LookupPolicySetting? {
+  /// Reads the setting in force for the current task: its isolation scope's, if the scope
+  /// set one, else the global one (under its lock, without copying it out).
+  private static func withLookupPolicySetting<Result>(
+    _ body: (LookupPolicySetting?) -> Result
+  ) -> Result {
     if let scope = IsolationScope.active, let setting = scope.state.withLock({ $0.lookupPolicy }) {
-      return setting
+      return body(setting)
     }
-    return globalLookupPolicy.current
+    return globalLookupPolicy.withLock { body($0) }
   }
 
   private static let globalLookupPolicy = Locked<LookupPolicySetting?>(nil)
