@@ -11,9 +11,9 @@ let package = Package(
     .library(name: "RavioliTesting", targets: ["RavioliTesting"]),
   ],
   targets: [
-    .target(name: "Ravioli", dependencies: ["RavioliAtomics"]),
-    // One C11 atomic counter, read on the resolution path (see its header for why C).
-    .target(name: "RavioliAtomics"),
+    .target(name: "Ravioli", dependencies: ["RavioliSystem"]),
+    // What the resolution path needs from the system: an atomic counter, a main-thread check.
+    .target(name: "RavioliSystem"),
     .target(name: "RavioliTesting", dependencies: ["Ravioli"]),
     .testTarget(name: "RavioliTests", dependencies: ["Ravioli", "RavioliTesting"]),
     // Swift 5 language mode, where the `Sendable` rule of kept scopes must break nothing.

@@ -13,6 +13,20 @@ extension Container {
   /// container.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
   /// ```
   ///
+  /// A resolver that needs the main actor says so, `{ @MainActor in ... }`, or is a
+  /// main-actor function (the initializer of a `@MainActor` class, `DetailViewModel.init`):
+  /// it is then resolved synchronously where the request is made on the main actor (in
+  /// main-actor code, or by an `@Injected` property of a `@MainActor` class), and with
+  /// `try await container.resolve(DetailViewModel.self)` from anywhere. A synchronous request
+  /// made elsewhere fails with ``ResolutionError/Reason/needsActor(_:)``. A closure that says
+  /// nothing is nonisolated, wherever it is written (a `@MainActor` function included), and
+  /// resolves on any thread:
+  ///
+  /// ```swift
+  /// container.register { @MainActor () -> DetailViewModel in DetailViewModel() }
+  /// container.register(DetailViewModel.init)
+  /// ```
+  ///
   /// Resolvers are `@Sendable`, because any thread may resolve them: capture only what is
   /// safe to share, or create the instance inside the resolver. A resolver may resolve what
   /// it needs with `try container.resolve()`; if it throws, the resolution fails with
@@ -33,7 +47,7 @@ extension Container {
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    _ resolver: @escaping @Sendable () throws -> Value
+    _ resolver: @escaping @isolated(any) @Sendable () throws -> Value
   ) {
     store(
       Registration(
@@ -66,7 +80,7 @@ extension Container {
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    _ resolver: @escaping @Sendable (_ parameter: Any) throws -> Value
+    _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Any) throws -> Value
   ) {
     store(
       Registration(
@@ -103,11 +117,53 @@ extension Container {
   public func register<Value, Parameter>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    _ resolver: @escaping @Sendable (_ parameter: Parameter) throws -> Value
+    _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Parameter) throws -> Value
   ) {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+      replacing: replacing)
+  }
+
+  /// Registers an `async` resolver for `Value`: one that awaits what it makes the value
+  /// from (a database it opens, a token it reads from an actor).
+  ///
+  /// ```swift
+  /// container.register(scope: .singleton) { () async throws -> Database in
+  ///   try await Database.open()
+  /// }
+  /// let database = try await container.resolve(Database.self)
+  /// ```
+  ///
+  /// Resolve it with ``resolve(_:alternative:file:line:)``, which awaits it; a kept instance
+  /// (``Scope/singleton``, ``Scope/cached``, ``Scope/weak``) is made once however many tasks
+  /// ask for it at the same time, and the others wait for it without blocking their threads.
+  /// A synchronous request (`try container.resolve()`, a property wrapper) gets the kept
+  /// instance once it is made, and otherwise fails with
+  /// ``ResolutionError/Reason/needsAwait``: make it at start-up, then inject it anywhere.
+  /// ``Scope/graph`` makes a new instance per request, as ``Scope/unique`` does.
+  ///
+  /// The value is made where the resolver runs and handed to the task that awaits it, so
+  /// it is `Sendable`. A resolver may await other resolutions: cycles among them are
+  /// reported, not waited for forever, and the task's cancellation ends the wait with
+  /// ``ResolutionError/Reason/cancelled``.
+  /// - Parameters:
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
+  ///     every resolution) by default.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - resolver: Returns the value.
+  public func register<Value: Sendable>(
+    alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    _ resolver: @escaping @isolated(any) @Sendable () async throws -> Value
+  ) {
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line,
+        asyncResolver: resolver),
       replacing: replacing)
   }
 

@@ -224,7 +224,7 @@ extension Container {
   /// The nearest registration for `key`, searching this container, then its parents. With
   /// a parameter, a container's parametrized resolver wins over its plain one if it takes
   /// that parameter.
-  private func nearestRegistration(for key: RegistrationKey, parameter: Any?) -> AnyObject? {
+  func nearestRegistration(for key: RegistrationKey, parameter: Any?) -> AnyObject? {
     if let scope = IsolationScope.active {
       return firstInChain { scope.registration(in: $0, for: key, parameter: parameter) }
     }
@@ -361,12 +361,17 @@ extension Container {
     }
   }
 
-  /// Calls the resolver, turning what it throws into a ``ResolutionError``.
+  /// Calls the resolver, turning what it throws into a ``ResolutionError``; refuses,
+  /// instead, a resolver that cannot run synchronously here (see ``ResolverKind``).
   @inlinable
   func make<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     parameter: Any?, site: RequestSite
   ) throws(ResolutionError) -> Value {
+    if case .nonisolated = registration.kind {
+    } else if let refusal = isolationRefusal(of: registration) {
+      throw isolationFailure(refusal, of: registration, alternative: alternative, site: site)
+    }
     do {
       return try registration.make(parameter)
     } catch {
@@ -435,7 +440,7 @@ extension Container {
   }
 
   /// An error that names the containers searched and what they hold for `type`.
-  private func failure<Value>(
+  func failure<Value>(
     _ reason: ResolutionError.Reason, _ type: Value.Type, alternative: RegistrationAlternative?,
     site: RequestSite, resolutionPath: [String]
   ) -> ResolutionError {

@@ -5,6 +5,8 @@
 @usableFromInline
 final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lock`
   let creation: CreationGate
+  /// The gate for an async resolver: made only for those.
+  let asyncCreation: AsyncCreationGate?
   @usableFromInline let lock = Lock()
   @usableFromInline let isWeak: Bool
   // Only touched under `lock`, which already keeps accesses apart.
@@ -13,9 +15,10 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   /// Counts drops, so that a creation that began before a reset does not keep its instance.
   @exclusivity(unchecked) private var generation = 0
 
-  init(scope: Scope, label: String) {
+  init(scope: Scope, label: String, async: Bool) {
     isWeak = scope == .weak
     creation = CreationGate(label: label)
+    asyncCreation = async ? AsyncCreationGate() : nil
   }
 
   /// The kept instance, if there is one (and, for a weak scope, it is still alive).
@@ -80,7 +83,7 @@ final class CreationGate: Sendable {
   func enter() -> [String]? {
     let me = ObjectIdentifier(ResolutionStack.current)
     let gate = ObjectIdentifier(self)
-    let outcome = WaitGraph.state.withLock { graph -> WaitGraph.Outcome in
+    let outcome = WaitGraph.threads.withLock { graph -> WaitOutcome in
       if lock.tryLock() {
         graph.owners[gate] = me
         return .entered
@@ -100,7 +103,7 @@ final class CreationGate: Sendable {
       // Only other gates are seen: a resolver that waits for another thread some other way
       // (`queue.sync`, a semaphore) while that thread waits here is not detected.
       lock.lock()
-      WaitGraph.state.withLock { graph in
+      WaitGraph.threads.withLock { graph in
         graph.waiting[me] = nil
         graph.owners[gate] = me
       }
@@ -110,40 +113,37 @@ final class CreationGate: Sendable {
 
   func leave() {
     let gate = ObjectIdentifier(self)
-    WaitGraph.state.withLock { graph in graph.owners[gate] = nil }
+    WaitGraph.threads.withLock { graph in graph.owners[gate] = nil }
     lock.unlock()
   }
 }
 
-/// Which thread holds which creation gate, and which gate each waiting thread waits for.
-/// Only creations touch it; resolving an instance that exists does not.
+/// What a thread or task asking at a creation gate must do.
+enum WaitOutcome {
+  case entered
+  case mustWait
+  case cycle([String])
+}
+
+/// Which thread (or task) holds which creation gate, and which gate each waiting one waits
+/// for. Only creations touch it; resolving an instance that exists does not.
 ///
-/// Gates and threads are known by address. Both stay alive while they are in the graph: a
-/// gate belongs to a registration that the thread entering or waiting at it is running, and
-/// a thread's resolution stack lives as long as the thread, which leaves every gate before
-/// its resolution returns.
-struct WaitGraph: Sendable {
-  enum Outcome {
-    case entered
-    case mustWait
-    case cycle([String])
-  }
+/// Gates, threads and tasks are known by address. All stay alive while they are in the
+/// graph: a gate belongs to a registration that the thread or task entering or waiting at it
+/// is running; a thread's resolution stack lives as long as the thread, and a task as long
+/// as it runs; each leaves every gate before its resolution returns.
+struct WaitGraph<Node: Hashable & Sendable>: Sendable {
+  /// Gate → the thread (its resolution stack) or task creating behind it.
+  var owners: [ObjectIdentifier: Node] = [:]
+  /// Thread or task → the gate it waits for, and that gate's label.
+  var waiting: [Node: (gate: ObjectIdentifier, label: String)] = [:]
 
-  static let state = Locked(WaitGraph())
-
-  /// Gate → the thread (its resolution stack) creating behind it.
-  var owners: [ObjectIdentifier: ObjectIdentifier] = [:]
-  /// Thread → the gate it waits for, and that gate's label.
-  var waiting: [ObjectIdentifier: (gate: ObjectIdentifier, label: String)] = [:]
-
-  /// The labels around the loop if `thread` waiting for `gate` would never end.
-  func cycle(waitingFor gate: ObjectIdentifier, label: String, by thread: ObjectIdentifier)
-    -> [String]?
-  {
+  /// The labels around the loop if `waiter` waiting for `gate` would never end.
+  func cycle(waitingFor gate: ObjectIdentifier, label: String, by waiter: Node) -> [String]? {
     var labels = [label]
     var gate = gate
     while let owner = owners[gate] {
-      if owner == thread {
+      if owner == waiter {
         return [labels.last!] + labels
       }
       guard let next = waiting[owner] else { return nil }
@@ -153,3 +153,16 @@ struct WaitGraph: Sendable {
     return nil
   }
 }
+
+extension WaitGraph where Node == ObjectIdentifier {
+  /// The threads at synchronous creation gates, known by their resolution stacks.
+  static var threads: Locked<Self> { threadWaits }
+}
+
+extension WaitGraph where Node == UInt {
+  /// The tasks at async creation gates, known by their addresses.
+  static var tasks: Locked<Self> { taskWaits }
+}
+
+private let threadWaits = Locked(WaitGraph<ObjectIdentifier>())
+private let taskWaits = Locked(WaitGraph<UInt>())

@@ -29,9 +29,14 @@ protocol AnyRegistration: AnyObject, Sendable {
 /// type would cost more than the rest of the resolution.
 @usableFromInline
 final class Registration<Value>: AnyRegistration {
-  /// Runs the resolver. Plain resolvers ignore the parameter; parametrized ones are only
-  /// called with a parameter they accept.
+  /// Runs a synchronous resolver. Plain resolvers ignore the parameter; parametrized ones
+  /// are only called with a parameter they accept. The road calls it only where ``kind``
+  /// allows (see ``Container/make(_:alternative:parameter:site:)``).
   @usableFromInline let make: @Sendable (_ parameter: Any?) throws -> Value
+  /// Runs an async resolver: set for ``ResolverKind/async`` registrations only.
+  let makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)?
+  /// Where the resolver may run.
+  @usableFromInline let kind: ResolverKind
   @usableFromInline let scope: Scope
   let parameterTypeName: String?
   let parameterType: ObjectIdentifier?
@@ -46,31 +51,50 @@ final class Registration<Value>: AnyRegistration {
   /// A plain registration.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    resolver: @escaping @Sendable () throws -> Value
+    resolver: @escaping @isolated(any) @Sendable () throws -> Value
   ) {
+    let call = Self.synchronous(resolver)
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
-      accepts: { _ in true }, make: { _ in try resolver() })
+      accepts: { _ in true }, kind: ResolverKind(resolver.isolation),
+      make: { _ in try call() }, makeAsync: nil)
   }
 
   /// A parametrized registration, used for parameters that are a `Parameter`.
   convenience init<Parameter>(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    resolver: @escaping @Sendable (Parameter) throws -> Value
+    resolver: @escaping @isolated(any) @Sendable (Parameter) throws -> Value
   ) {
+    let call = Self.synchronous(resolver)
     // The road calls a parametrized resolver only with a parameter that it accepts.
     self.init(
       alternative: alternative, scope: scope, file: file, line: line,
       parameterType: Parameter.self, accepts: { $0 is Parameter },
-      make: { parameter in try resolver(parameter! as! Parameter) })
+      kind: ResolverKind(resolver.isolation),
+      make: { parameter in try call(parameter! as! Parameter) }, makeAsync: nil)
+  }
+
+  /// A registration whose resolver is async.
+  convenience init(
+    alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
+    asyncResolver resolver: @escaping @isolated(any) @Sendable () async throws -> Value
+  ) where Value: Sendable {
+    self.init(
+      alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
+      accepts: { _ in true }, kind: .async,
+      make: { _ in preconditionFailure("The road awaits an async resolver.") },
+      makeAsync: { _ in try await resolver() })
   }
 
   private init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    parameterType: Any.Type?, accepts: @escaping @Sendable (Any) -> Bool,
-    make: @escaping @Sendable (Any?) throws -> Value
+    parameterType: Any.Type?, accepts: @escaping @Sendable (Any) -> Bool, kind: ResolverKind,
+    make: @escaping @Sendable (Any?) throws -> Value,
+    makeAsync: (@Sendable (Any?) async throws -> Value)?
   ) {
     self.make = make
+    self.makeAsync = makeAsync
+    self.kind = kind
     self.acceptsParameter = accepts
     self.parameterTypeForCopies = parameterType
     self.parameterTypeName = parameterType.map { String(describing: $0) }
@@ -81,7 +105,33 @@ final class Registration<Value>: AnyRegistration {
     self.line = line
     self.instances =
       scope.keepsInstances
-      ? InstanceStore(scope: scope, label: describeRequest(Value.self, alternative)) : nil
+      ? InstanceStore(
+        scope: scope, label: describeRequest(Value.self, alternative),
+        async: makeAsync != nil) : nil
+  }
+
+  /// `resolver` as a function that can be called without `await`: what the road does once
+  /// it has checked that the caller is where the resolver's isolation (``kind``) says.
+  ///
+  /// Swift calls an `@isolated(any)` function only with `await`, even a synchronous one
+  /// called from its own actor. Its value is an ordinary function with the isolation kept in
+  /// its context (`isolation` reads it from there), so it calls the same way, as the size
+  /// check confirms.
+  private static func synchronous(
+    _ resolver: @escaping @isolated(any) @Sendable () throws -> Value
+  ) -> @Sendable () throws -> Value {
+    typealias Plain = @Sendable () throws -> Value
+    precondition(MemoryLayout.size(ofValue: resolver) == MemoryLayout<Plain>.size)
+    return unsafeBitCast(resolver, to: Plain.self)
+  }
+
+  /// ``synchronous(_:)`` for a parametrized resolver.
+  private static func synchronous<Parameter>(
+    _ resolver: @escaping @isolated(any) @Sendable (Parameter) throws -> Value
+  ) -> @Sendable (Parameter) throws -> Value {
+    typealias Plain = @Sendable (Parameter) throws -> Value
+    precondition(MemoryLayout.size(ofValue: resolver) == MemoryLayout<Plain>.size)
+    return unsafeBitCast(resolver, to: Plain.self)
   }
 
   var key: RegistrationKey { RegistrationKey(Value.self, alternative) }
@@ -91,7 +141,8 @@ final class Registration<Value>: AnyRegistration {
   func copyKeepingNothing() -> any AnyRegistration {
     Registration(
       alternative: alternative, scope: scope, file: file, line: line,
-      parameterType: parameterTypeForCopies, accepts: acceptsParameter, make: make)
+      parameterType: parameterTypeForCopies, accepts: acceptsParameter, kind: kind, make: make,
+      makeAsync: makeAsync)
   }
 
   func accepts(_ parameter: Any) -> Bool {
@@ -106,6 +157,28 @@ final class Registration<Value>: AnyRegistration {
   func dropKeptInstance() -> Any? {
     guard let instances, let dropped = instances.drop() else { return nil }
     return dropped
+  }
+}
+
+/// Where a registration's resolver may run, from the isolation of the closure it was given.
+@usableFromInline
+enum ResolverKind: Sendable {
+  /// Anywhere: a closure that is isolated to no actor. Most registrations.
+  case nonisolated
+  /// On the main actor: `{ @MainActor in ... }`, or a main-actor function such as the
+  /// initializer of a `@MainActor` class.
+  case mainActor
+  /// On another actor (a global actor of the app's own): only with `await`.
+  case actor(any Actor)
+  /// Anywhere, with `await`: an `async` resolver.
+  case async
+
+  init(_ isolation: (any Actor)?) {
+    switch isolation {
+    case nil: self = .nonisolated
+    case let actor? where actor === MainActor.shared: self = .mainActor
+    case let actor?: self = .actor(actor)
+    }
   }
 }
 

@@ -45,6 +45,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case tooDeep(depth: Int)
     /// The resolver ran and threw this error.
     case resolverFailed(any Error)
+    /// The resolver is isolated to this actor (`MainActor` for `{ @MainActor in ... }`), and
+    /// the synchronous request was not made on it.
+    case needsActor(String)
+    /// The resolver is `async`, the request was synchronous, and the scope kept no instance
+    /// made earlier.
+    case needsAwait
+    /// The task that asked was cancelled before the value was made: while it waited for
+    /// another task making the same instance, or before its resolver ran, or the resolver
+    /// threw `CancellationError`.
+    case cancelled
     /// A property wrapper had no container to resolve from: no lookup policy is set, or the
     /// policy (named here) found none.
     case noContainer(policy: String?)
@@ -153,6 +163,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       "Cannot resolve \(requested): resolutions are nested \(depth) deep, as deep as they may be."
     case .resolverFailed(let error):
       "Cannot resolve \(requested): its resolver threw \(error)."
+    case .needsActor("MainActor"):
+      "Cannot resolve \(requested) synchronously here: its resolver is isolated to the main "
+        + "actor, and this request is not made on the main actor."
+    case .needsActor(let actor):
+      "Cannot resolve \(requested) synchronously: its resolver is isolated to `\(actor)`."
+    case .needsAwait:
+      "Cannot resolve \(requested) synchronously: its resolver is async, and no instance of it "
+        + "has been made."
+    case .cancelled:
+      "Cannot resolve \(requested): the task was cancelled before it was made."
     case .noContainer(nil):
       "Cannot inject \(requested): no lookup policy is set, so there is no container."
     case .noContainer(let policy?):
@@ -215,6 +235,22 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         + "resolve a fixed set of registrations, or build the rest of the structure itself."
     case .resolverFailed:
       return "make the resolver of \(requested) succeed; the error it threw is in the first line."
+    case .needsActor("MainActor"):
+      return "resolve it from main-actor code (a `@MainActor` function, or an `@Injected` "
+        + "property of a `@MainActor` class), or await it from anywhere: "
+        + "`try await container.resolve(\(typeName).self)`. If the resolver does not need the "
+        + "main actor, register it without `@MainActor`."
+    case .needsActor(let actor):
+      return "await it, which runs the resolver on `\(actor)`: "
+        + "`try await container.resolve(\(typeName).self)`."
+    case .needsAwait:
+      return "await it: `try await container.resolve(\(typeName).self)`. For a property, or "
+        + "any synchronous code, register it with a scope that keeps the instance "
+        + "(`.singleton`, `.cached`) and make it at start-up with "
+        + "`_ = try await container.resolve(\(typeName).self)`: synchronous requests then get "
+        + "that instance."
+    case .cancelled:
+      return "nothing, if the task was cancelled on purpose; otherwise, find out why it was."
     case .noContainer(nil):
       return "set a policy at start-up, e.g. `Container.lookupPolicy = .singleton(container)`, "
         + Self.givingTheContainer

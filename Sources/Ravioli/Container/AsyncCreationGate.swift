@@ -1,0 +1,124 @@
+/// Lets one task at a time create the kept instance of an async resolver, so that it is made
+/// once however many tasks ask for it. Waiting tasks suspend (their threads go on with other
+/// work) and can be cancelled.
+///
+/// As with ``CreationGate``, a task that would wait for a gate held by a task that is
+/// (through other gates) waiting for this one is refused, and the loop reported as a cycle.
+final class AsyncCreationGate: Sendable {
+  enum Entry {
+    /// The task may create the instance; pair it with ``leave()``.
+    case entered
+    /// Waiting would never end: the labels around the loop.
+    case cycle([String])
+    /// The task was cancelled while it waited.
+    case cancelled
+  }
+
+  private enum Wake: Sendable {
+    case entered
+    case cycle([String])
+    case cancelled
+    /// The gate was left: ask again (the instance may be there, or the creation failed).
+    case retry
+  }
+
+  private struct State: Sendable {
+    var held = false
+    var waiters: [Int: CheckedContinuation<Wake, Never>] = [:]
+    var nextWaiter = 0
+  }
+
+  private let state = Locked(State())
+
+  /// Enters the gate as `task` (see ``currentTask``), waiting while another task holds it.
+  func enter(as task: UInt, label: String) async -> Entry {
+    let gate = ObjectIdentifier(self)
+    while true {
+      let waiter = state.withLock { state in
+        defer { state.nextWaiter += 1 }
+        return state.nextWaiter
+      }
+      let wake = await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Wake, Never>) in
+          let now = WaitGraph.tasks.withLock { graph in
+            state.withLock { state -> Wake? in
+              if !state.held {
+                state.held = true
+                graph.owners[gate] = task
+                return .entered
+              }
+              if let cycle = graph.cycle(waitingFor: gate, label: label, by: task) {
+                return .cycle(cycle)
+              }
+              if Task.isCancelled {
+                return .cancelled
+              }
+              state.waiters[waiter] = continuation
+              graph.waiting[task] = (gate, label)
+              return nil
+            }
+          }
+          if let now {
+            continuation.resume(returning: now)
+          }
+        }
+      } onCancel: {
+        state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume(returning: .cancelled)
+      }
+      switch wake {
+      case .entered:
+        return .entered
+      case .cycle(let path):
+        return .cycle(path)
+      case .cancelled:
+        WaitGraph.tasks.withLock { graph in graph.waiting[task] = nil }
+        return .cancelled
+      case .retry:
+        WaitGraph.tasks.withLock { graph in graph.waiting[task] = nil }
+      }
+    }
+  }
+
+  /// Leaves the gate, waking every waiting task to ask again.
+  func leave() {
+    let gate = ObjectIdentifier(self)
+    let waiters = WaitGraph.tasks.withLock { graph in
+      graph.owners[gate] = nil
+      return state.withLock { state in
+        defer { state.waiters = [:] }
+        state.held = false
+        return state.waiters
+      }
+    }
+    for continuation in waiters.values {
+      continuation.resume(returning: .retry)
+    }
+  }
+
+  /// The current task, by address: it is alive while it is in the wait graph.
+  static var currentTask: UInt {
+    withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UInt.self) } ?? 0 }
+  }
+}
+
+/// The async resolutions in progress in the current task, outermost first: what
+/// ``ResolutionStack`` is for synchronous ones, kept by the task (and inherited by its child
+/// tasks), since an async resolver may resume on another thread.
+struct AsyncResolutionPath: Sendable {
+  struct Frame: Sendable {
+    /// The registration that is running; alive while the frame is on the path, which the
+    /// resolution that runs it holds.
+    let registration: ObjectIdentifier
+    let label: String
+  }
+
+  @TaskLocal static var current = AsyncResolutionPath()
+
+  private(set) var frames: [Frame] = []
+
+  func appending(_ frame: Frame) -> Self {
+    var path = self
+    path.frames.append(frame)
+    return path
+  }
+}

@@ -1,0 +1,198 @@
+internal import RavioliSystem
+
+extension Container {
+  /// Resolves a `Value`, awaiting what cannot be made synchronously here: an `async`
+  /// resolver, or one isolated to the main actor (or another actor) when the caller is not
+  /// on it.
+  ///
+  /// ```swift
+  /// container.register(scope: .singleton) { () async throws -> Database in
+  ///   try await Database.open()
+  /// }
+  /// let database = try await container.resolve(Database.self)
+  /// ```
+  ///
+  /// It resolves every registration, so it is the one to use in async code that does not
+  /// know how a type is registered. The value crosses from where its resolver ran to the
+  /// caller, so it is `Sendable`. A singleton, weak or cached instance that many tasks ask
+  /// for at once is made once: the others wait for it without blocking their threads.
+  /// Named `resolve(_:)` rather than `resolve()`: in async code, Swift would pick an async
+  /// `resolve()` for every call, and make `try container.resolve()` fail to compile.
+  /// - Parameters:
+  ///   - type: The type to resolve.
+  ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  /// - Throws: ``ResolutionError`` as ``resolve(alternative:file:line:)`` does, and
+  ///   ``ResolutionError/Reason/cancelled`` when the task is cancelled before the value is
+  ///   made.
+  public func resolve<Value: Sendable>(
+    _ type: Value.Type, alternative: RegistrationAlternative? = nil,
+    file: StaticString = #fileID, line: UInt = #line
+  ) async throws(ResolutionError) -> Value {
+    let site = RequestSite(file, line)
+    let key = RegistrationKey(type, alternative)
+    guard let found = nearestRegistration(for: key, parameter: nil) else {
+      // Not registered, or registered as `Wrapped` for a `Wrapped?`: the synchronous road
+      // finds it, or says what is missing.
+      return try resolveValue(type, alternative: alternative, parameter: nil, site: site)
+    }
+    let registration = unsafeDowncast(found, to: Registration<Value>.self)
+    switch registration.kind {
+    case .nonisolated:
+      return try run(registration, alternative: alternative, parameter: nil, site: site)
+    case .mainActor:
+      return try await onActor(MainActor.shared) { container throws(ResolutionError) in
+        try container.run(registration, alternative: alternative, parameter: nil, site: site)
+      }
+    case .actor(let actor):
+      return try await onActor(actor) { container throws(ResolutionError) in
+        try container.run(registration, alternative: alternative, parameter: nil, site: site)
+      }
+    case .async:
+      return try await runAsync(registration, alternative: alternative, site: site)
+    }
+  }
+
+  /// Runs `body` on `actor`, where a resolver isolated to it may be called synchronously.
+  private func onActor<Value: Sendable>(
+    _ actor: isolated any Actor,
+    _ body: (Container) throws(ResolutionError) -> Value
+  ) throws(ResolutionError) -> Value {
+    let stack = ResolutionStack.current
+    let outer = stack.actorRunning
+    stack.actorRunning = ObjectIdentifier(actor)
+    defer { stack.actorRunning = outer }
+    return try body(self)
+  }
+
+  /// The road's last step for an `async` resolver: like ``run(_:alternative:parameter:site:)``,
+  /// with the resolution path kept by the task instead of the thread, and a creation gate
+  /// that suspends instead of blocking.
+  private func runAsync<Value: Sendable>(
+    _ registration: Registration<Value>, alternative: RegistrationAlternative?,
+    site: RequestSite
+  ) async throws(ResolutionError) -> Value {
+    if let instances = registration.instances, let kept = instances.current {
+      return kept
+    }
+    let path = AsyncResolutionPath.current
+    let requested = describeRequest(Value.self, alternative)
+    let id = ObjectIdentifier(registration)
+    if let start = path.frames.firstIndex(where: { $0.registration == id }) {
+      let cycle = path.frames[start...].map(\.label) + [requested]
+      throw failure(
+        .cycle(path: cycle), Value.self, alternative: alternative, site: site,
+        resolutionPath: start > 0 ? path.frames.map(\.label) + [requested] : [])
+    }
+    if path.frames.count >= ResolutionStack.depthLimit {
+      throw failure(
+        .tooDeep(depth: path.frames.count), Value.self, alternative: alternative, site: site,
+        resolutionPath: path.frames.map(\.label) + [requested])
+    }
+    let inner = path.appending(.init(registration: id, label: requested))
+    guard let instances = registration.instances else {
+      return try await makeAsync(registration, alternative: alternative, on: inner, site: site)
+    }
+    let gate = instances.asyncCreation!
+    switch await gate.enter(as: AsyncCreationGate.currentTask, label: requested) {
+    case .entered:
+      break
+    case .cycle(let cycle):
+      var failure = failure(
+        .cycle(path: cycle), Value.self, alternative: alternative, site: site,
+        resolutionPath: path.frames.isEmpty ? [] : path.frames.map(\.label) + [requested])
+      failure.note = "The cycle runs across tasks: each was creating one of these instances."
+      throw failure
+    case .cancelled:
+      throw failure(
+        .cancelled, Value.self, alternative: alternative, site: site,
+        resolutionPath: path.frames.isEmpty ? [] : path.frames.map(\.label) + [requested])
+    }
+    defer { gate.leave() }
+    // Another task may have made it while this one waited at the gate.
+    if let kept = instances.current {
+      return kept
+    }
+    let generation = instances.currentGeneration
+    let value = try await makeAsync(registration, alternative: alternative, on: inner, site: site)
+    if registration.scope == .weak, !(Swift.type(of: value as Any) is AnyObject.Type) {
+      throw failure(
+        .notAnObject(actualType: String(describing: Swift.type(of: value as Any))), Value.self,
+        alternative: alternative, site: site, resolutionPath: [])
+    }
+    instances.keep(value, madeIn: generation)
+    return value
+  }
+
+  /// Awaits the resolver with `path` as the task's resolution path, turning what it throws
+  /// into a ``ResolutionError``.
+  private func makeAsync<Value: Sendable>(
+    _ registration: Registration<Value>, alternative: RegistrationAlternative?,
+    on path: AsyncResolutionPath, site: RequestSite
+  ) async throws(ResolutionError) -> Value {
+    guard !Task.isCancelled else {
+      throw failure(
+        .cancelled, Value.self, alternative: alternative, site: site,
+        resolutionPath: path.frames.count > 1 ? path.frames.map(\.label) : [])
+    }
+    do {
+      return try await AsyncResolutionPath.$current.withValue(path) {
+        try await registration.makeAsync!(nil)
+      }
+    } catch let error as ResolutionError {
+      throw error
+    } catch {
+      let labels = path.frames.count > 1 ? path.frames.map(\.label) : []
+      if error is CancellationError {
+        throw failure(.cancelled, Value.self, alternative: alternative, site: site, resolutionPath: labels)
+      }
+      var failure = failure(
+        .resolverFailed(error), Value.self, alternative: alternative, site: site,
+        resolutionPath: labels)
+      failure.note = "The resolver is registered at \(registration.site.label)."
+      throw failure
+    }
+  }
+}
+
+// MARK: - Synchronous requests for resolvers that cannot run here
+
+extension Container {
+  /// Why a resolver cannot be called synchronously here, if it cannot (see ``ResolverKind``).
+  @usableFromInline
+  func isolationRefusal<Value>(of registration: Registration<Value>) -> ResolutionError.Reason? {
+    switch registration.kind {
+    case .nonisolated:
+      return nil
+    case .mainActor:
+      if ravioli_is_main_thread()
+        || ResolutionStack.current.actorRunning == ObjectIdentifier(MainActor.shared)
+      {
+        return nil
+      }
+      return .needsActor("MainActor")
+    case .actor(let actor):
+      if ResolutionStack.current.actorRunning == ObjectIdentifier(actor) {
+        return nil
+      }
+      return .needsActor(String(describing: Swift.type(of: actor)))
+    case .async:
+      return .needsAwait
+    }
+  }
+
+  /// The error for a resolver that ``isolationRefusal(of:)`` refused.
+  @usableFromInline
+  func isolationFailure<Value>(
+    _ reason: ResolutionError.Reason, of registration: Registration<Value>,
+    alternative: RegistrationAlternative?, site: RequestSite
+  ) -> ResolutionError {
+    let stack = ResolutionStack.current
+    var failure = failure(
+      reason, Value.self, alternative: alternative, site: site,
+      resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
+    failure.note = "The resolver is registered at \(registration.site.label)."
+    return failure
+  }
+}

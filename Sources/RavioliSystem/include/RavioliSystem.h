@@ -1,0 +1,32 @@
+// What the resolution path needs from the system and that Swift does not offer without a
+// higher platform minimum or a trap.
+
+#ifndef RAVIOLI_SYSTEM_H
+#define RAVIOLI_SYSTEM_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+// How many isolation scopes are alive, read on every resolution.
+//
+// Swift's own atomics (the Synchronization module) would raise the Apple platform minimums
+// to the 2024 releases; C11 atomics are there everywhere, and ThreadSanitizer sees them.
+extern _Atomic(long) ravioli_isolation_scope_count;
+
+/// How many isolation scopes are alive (relaxed: a scope's own tasks always see it counted,
+/// since they start after it is).
+static inline long ravioli_isolation_scopes_alive(void) {
+  return atomic_load_explicit(&ravioli_isolation_scope_count, memory_order_relaxed);
+}
+
+/// Adds `delta` (1 or -1) to the count.
+static inline void ravioli_isolation_scopes_add(long delta) {
+  atomic_fetch_add_explicit(&ravioli_isolation_scope_count, delta, memory_order_relaxed);
+}
+
+/// Whether the calling thread is the process's main thread, where the main actor runs
+/// synchronous code. Swift's own checks (`MainActor.assumeIsolated`) stop the program when
+/// the answer is no; a resolution must report it instead.
+bool ravioli_is_main_thread(void);
+
+#endif
