@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -9,13 +9,21 @@ let package = Package(
     .library(name: "Ravioli", targets: ["Ravioli"]),
     // What tests need: the `.isolatedContainers` trait.
     .library(name: "RavioliTesting", targets: ["RavioliTesting"]),
+    // Ravioli for targets whose default isolation is the main actor.
+    .library(name: "RavioliMainActor", targets: ["RavioliMainActor"]),
   ],
   targets: [
-    .target(name: "Ravioli", dependencies: ["RavioliSystem"]),
-    // What the resolution path needs from the system: an atomic counter, a main-thread check.
-    .target(name: "RavioliSystem"),
+    .target(name: "Ravioli", dependencies: ["RavioliAtomics"]),
+    // One C11 atomic counter, read on the resolution path (see its header for why C).
+    .target(name: "RavioliAtomics"),
     .target(name: "RavioliTesting", dependencies: ["Ravioli"]),
+    .target(name: "RavioliMainActor", dependencies: ["Ravioli"]),
     .testTarget(name: "RavioliTests", dependencies: ["Ravioli", "RavioliTesting"]),
+    // A target whose default isolation is the main actor, as an app target's is in Xcode 26.
+    .testTarget(
+      name: "RavioliMainActorTests", dependencies: ["RavioliMainActor", "RavioliTesting"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]
+    ),
     // Swift 5 language mode, where the `Sendable` rule of kept scopes must break nothing.
     .testTarget(
       name: "RavioliSwift5Tests", dependencies: ["Ravioli"],

@@ -1,5 +1,3 @@
-internal import RavioliSystem
-
 extension Container {
   /// Resolves a `Value`, awaiting what cannot be made synchronously here: an `async`
   /// resolver, or one isolated to the main actor (or another actor) when the caller is not
@@ -166,7 +164,7 @@ extension Container {
     case .nonisolated:
       return nil
     case .mainActor:
-      if ravioli_is_main_thread()
+      if MainActorCheck.isOnMainActor
         || ResolutionStack.current.actorRunning == ObjectIdentifier(MainActor.shared)
       {
         return nil

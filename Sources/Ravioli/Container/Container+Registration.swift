@@ -49,10 +49,9 @@ extension Container {
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @isolated(any) @Sendable () throws -> Value
   ) {
-    store(
-      Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
-      replacing: replacing)
+    storeRegistration(
+      alternative: alternative, scope: scope, replacing: replacing, file: file, line: line,
+      resolver)
   }
 
   /// Registers a parametrized resolver for `Value`: it receives the parameter of
@@ -82,10 +81,9 @@ extension Container {
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Any) throws -> Value
   ) {
-    store(
-      Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
-      replacing: replacing)
+    storeRegistration(
+      alternative: alternative, scope: scope, replacing: replacing, file: file, line: line,
+      resolver)
   }
 
   /// Registers a resolver for `Value` that takes a parameter of a given type: in property
@@ -119,10 +117,9 @@ extension Container {
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Parameter) throws -> Value
   ) {
-    store(
-      Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
-      replacing: replacing)
+    storeRegistration(
+      alternative: alternative, scope: scope, replacing: replacing, file: file, line: line,
+      resolver)
   }
 
   /// Registers an `async` resolver for `Value`: one that awaits what it makes the value
@@ -158,6 +155,41 @@ extension Container {
   public func register<Value: Sendable>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    _ resolver: @escaping @isolated(any) @Sendable () async throws -> Value
+  ) {
+    storeRegistration(
+      alternative: alternative, scope: scope, replacing: replacing, file: file, line: line,
+      resolver)
+  }
+
+  // What `register` does, under names that RavioliMainActor's `register` functions (which
+  // hide these from the code that imports it) can call.
+
+  package func storeRegistration<Value>(
+    alternative: RegistrationAlternative?, scope: RegistrationScope<Value>, replacing: Bool,
+    file: StaticString, line: UInt,
+    _ resolver: @escaping @isolated(any) @Sendable () throws -> Value
+  ) {
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+      replacing: replacing)
+  }
+
+  package func storeRegistration<Value, Parameter>(
+    alternative: RegistrationAlternative?, scope: RegistrationScope<Value>, replacing: Bool,
+    file: StaticString, line: UInt,
+    _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Parameter) throws -> Value
+  ) {
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+      replacing: replacing)
+  }
+
+  package func storeRegistration<Value: Sendable>(
+    alternative: RegistrationAlternative?, scope: RegistrationScope<Value>, replacing: Bool,
+    file: StaticString, line: UInt,
     _ resolver: @escaping @isolated(any) @Sendable () async throws -> Value
   ) {
     store(

@@ -1,4 +1,4 @@
-internal import RavioliSystem
+internal import RavioliAtomics
 
 /// What one ``withIsolatedContainers(_:)`` (one test, under the `.isolatedContainers`
 /// trait) sees of every container, the lookup policy and the logger, bound to its task and

@@ -153,3 +153,11 @@ public struct Injected<Value> {
     }
   }
 }
+
+/// A `Sendable` value makes a `Sendable` property: a `Sendable` struct can hold
+/// `@Injected(.resolvingOnInit())` properties, and a `@MainActor` class or an actor lazily
+/// injected ones. (A class that is shared between threads and not isolated to an actor
+/// cannot hold a lazily injected property at all: the first read writes it.)
+extension Injected: Sendable where Value: Sendable {}
+
+extension Injected.State: Sendable where Value: Sendable {}

@@ -1,16 +1,13 @@
-// What the resolution path needs from the system and that Swift does not offer without a
-// higher platform minimum or a trap.
-
-#ifndef RAVIOLI_SYSTEM_H
-#define RAVIOLI_SYSTEM_H
-
-#include <stdatomic.h>
-#include <stdbool.h>
-
 // How many isolation scopes are alive, read on every resolution.
 //
 // Swift's own atomics (the Synchronization module) would raise the Apple platform minimums
 // to the 2024 releases; C11 atomics are there everywhere, and ThreadSanitizer sees them.
+
+#ifndef RAVIOLI_ATOMICS_H
+#define RAVIOLI_ATOMICS_H
+
+#include <stdatomic.h>
+
 extern _Atomic(long) ravioli_isolation_scope_count;
 
 /// How many isolation scopes are alive (relaxed: a scope's own tasks always see it counted,
@@ -23,10 +20,5 @@ static inline long ravioli_isolation_scopes_alive(void) {
 static inline void ravioli_isolation_scopes_add(long delta) {
   atomic_fetch_add_explicit(&ravioli_isolation_scope_count, delta, memory_order_relaxed);
 }
-
-/// Whether the calling thread is the process's main thread, where the main actor runs
-/// synchronous code. Swift's own checks (`MainActor.assumeIsolated`) stop the program when
-/// the answer is no; a resolution must report it instead.
-bool ravioli_is_main_thread(void);
 
 #endif

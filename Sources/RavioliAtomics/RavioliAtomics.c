@@ -1,0 +1,3 @@
+#include "RavioliAtomics.h"
+
+_Atomic(long) ravioli_isolation_scope_count = 0;

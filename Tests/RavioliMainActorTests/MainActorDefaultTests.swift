@@ -1,0 +1,94 @@
+import RavioliMainActor
+import RavioliTesting
+import Testing
+
+// This target's default isolation is the main actor (see Package.swift), as a new app
+// target's is in Xcode 26: every type and function below is `@MainActor` unless it says
+// `nonisolated`.
+
+protocol Catalog {
+  var products: [String] { get }
+}
+
+final class LiveCatalog: Catalog {
+  let products = ["tea", "cake"]
+}
+
+final class CatalogViewModel {
+  @Injected var catalog: Catalog
+  var title: String { "\(catalog.products.count) products" }
+}
+
+final class CatalogScreen {
+  @Injected var model: CatalogViewModel
+}
+
+/// A service that is not the main actor's: registered from `nonisolated` code, it resolves
+/// on any thread.
+nonisolated final class PriceFormatter: Sendable {
+  func format(_ cents: Int) -> String { "$\(cents / 100).\(cents % 100)" }
+}
+
+nonisolated func registerServices(in container: Container) {
+  container.register { () -> PriceFormatter in PriceFormatter() }
+}
+
+@Suite(.isolatedContainers)
+struct MainActorDefaultTests {
+  let container = Container(name: "App")
+
+  init() {
+    container.register { () -> Catalog in LiveCatalog() }
+    container.register { () -> CatalogViewModel in CatalogViewModel() }
+    Container.lookupPolicy = .singleton(container)
+  }
+
+  @Test func registersAndInjectsClassesAsAnyTargetDoes() throws {
+    let screen = CatalogScreen()
+    #expect(screen.model.title == "2 products")
+    let model: CatalogViewModel = try container.resolve()
+    #expect(model.catalog.products == ["tea", "cake"])
+  }
+
+  @Test func awaitsTheMainActorsResolversFromOtherThreads() async throws {
+    let container = container
+    let model = try await offTheMainActor {
+      try await container.resolve(CatalogViewModel.self)
+    }
+    let title = model.title
+    #expect(title == "2 products")
+  }
+
+  @Test func refusesThemSynchronouslyOffTheMainActor() async {
+    let container = container
+    let error = await offTheMainActor { () -> ResolutionError? in
+      do throws(ResolutionError) {
+        _ = try container.resolve() as CatalogViewModel
+        return nil
+      } catch {
+        return error
+      }
+    }
+    guard case .needsActor("MainActor")? = error?.reason else {
+      Issue.record("expected a main-actor refusal, got \(String(describing: error))")
+      return
+    }
+    #expect(error?.description.contains("isolated to the main actor") == true)
+  }
+
+  @Test func registersNonisolatedServicesFromNonisolatedCode() async throws {
+    registerServices(in: container)
+    let container = container
+    let price = try await offTheMainActor {
+      (try container.resolve() as PriceFormatter).format(1250)
+    }
+    #expect(price == "$12.50")
+  }
+}
+
+/// Runs `body` off the main actor, in the calling task (so in its isolation scope).
+@concurrent nonisolated func offTheMainActor<Result: Sendable>(
+  _ body: @Sendable () async throws -> Result
+) async rethrows -> Result {
+  try await body()
+}
