@@ -1,0 +1,161 @@
+import Ravioli
+import Testing
+
+@MainActor private final class DetailViewModel {
+  var title = "detail"
+}
+
+@MainActor private final class DetailPane {
+  @Injected var model: DetailViewModel
+
+  init(container: Container) {
+    _model = Injected(.capturingContainerOnInit(from: container))
+  }
+}
+
+/// A type of no actor's: registered from main-actor code, it still resolves anywhere.
+private final class PlainService: Sendable {}
+
+@MainActor private final class Badge {
+  let text: String
+  init(text: String) { self.text = text }
+}
+
+@globalActor private actor StorageActor {
+  static let shared = StorageActor()
+}
+
+@StorageActor private final class Ledger {
+  var entries = 0
+}
+
+/// Runs `body` off the main actor, in the calling task (so in its isolation scope, if any).
+@concurrent private func offTheMainActor<Result: Sendable>(
+  _ body: @Sendable () async throws -> Result
+) async rethrows -> Result {
+  try await body()
+}
+
+/// What a synchronous request off the main actor throws, if anything.
+private func syncFailure<Value>(_ type: Value.Type, in container: Container) async
+  -> ResolutionError?
+{
+  await offTheMainActor { () -> ResolutionError? in
+    do throws(ResolutionError) {
+      _ = try container.resolve() as Value
+      return nil
+    } catch {
+      return error
+    }
+  }
+}
+
+@Suite struct MainActorResolverTests {
+  @MainActor @Test func resolvesSynchronouslyOnTheMainActor() throws {
+    let container = Container()
+    container.register { @MainActor () -> DetailViewModel in DetailViewModel() }
+    let model: DetailViewModel = try container.resolve()
+    #expect(model.title == "detail")
+    #expect(DetailPane(container: container).model.title == "detail")
+  }
+
+  @MainActor @Test func registersAMainActorFunction() throws {
+    let container = Container()
+    container.register(DetailViewModel.init)
+    #expect((try container.resolve() as DetailViewModel).title == "detail")
+  }
+
+  @Test func refusesASynchronousRequestOffTheMainActor() async {
+    let container = Container(name: "screens")
+    container.register { @MainActor () -> DetailViewModel in DetailViewModel() }
+    let error = await syncFailure(DetailViewModel.self, in: container)
+    guard case .needsActor("MainActor")? = error?.reason else {
+      Issue.record("expected a main-actor refusal, got \(String(describing: error))")
+      return
+    }
+    let message = error?.description ?? ""
+    #expect(message.contains("isolated to the main actor"))
+    #expect(message.contains("try await container.resolve(DetailViewModel.self)"))
+    #expect(message.contains("MainActorResolverTests.swift:"))
+    #expect(message.contains("Containers searched: \"screens\""))
+  }
+
+  @Test func awaitsItFromAnywhere() async throws {
+    let container = Container()
+    container.register(alternative: .another) { @MainActor () -> DetailViewModel in
+      let model = DetailViewModel()
+      model.title = "another"
+      return model
+    }
+    let model = try await offTheMainActor {
+      try await container.resolve(DetailViewModel.self, alternative: .another)
+    }
+    #expect(await model.title == "another")
+  }
+
+  @Test func keepsItsSingletonForEveryThread() async throws {
+    let container = Container()
+    container.register(scope: .singleton) { @MainActor () -> DetailViewModel in
+      DetailViewModel()
+    }
+    let first = try await container.resolve(DetailViewModel.self)
+    // Made: a synchronous request anywhere gets it without running the resolver.
+    let again = try await offTheMainActor { try container.resolve() as DetailViewModel }
+    #expect(first === again)
+  }
+
+  @MainActor @Test func givesTheEnclosingObjectToAParametrizedResolver() throws {
+    let container = Container()
+    container.register { @MainActor (screen: DetailPane) -> Badge in
+      Badge(text: "on \(type(of: screen))")
+    }
+    let screen = DetailPane(container: container)
+    let badge: Badge = try container.resolve(parameter: screen)
+    #expect(badge.text == "on DetailPane")
+  }
+
+  @MainActor @Test func reportsACycleAmongMainActorResolvers() {
+    let container = Container()
+    container.register { @MainActor () -> DetailViewModel in
+      _ = try container.resolve() as Badge
+      return DetailViewModel()
+    }
+    container.register { @MainActor () -> Badge in
+      _ = try container.resolve() as DetailViewModel
+      return Badge(text: "")
+    }
+    let error = #expect(throws: ResolutionError.self) {
+      _ = try container.resolve() as DetailViewModel
+    }
+    guard case .cycle(let path) = error?.reason else {
+      Issue.record("expected a cycle, got \(String(describing: error))")
+      return
+    }
+    #expect(path == ["DetailViewModel", "Badge", "DetailViewModel"])
+  }
+
+  /// The trap on the other side: a closure that says nothing is nonisolated, even written
+  /// in a `@MainActor` function (a SwiftUI `App`'s initializer, a `@MainActor` test).
+  @MainActor @Test func registrationsFromMainActorCodeStayNonisolated() async throws {
+    let container = Container()
+    container.register { () -> PlainService in PlainService() }
+    container.register(scope: .singleton) { () -> Greeter in EnglishGreeter() }
+    let service = try await offTheMainActor { try container.resolve() as PlainService? }
+    let greeter = try await offTheMainActor { try container.resolve() as Greeter }
+    #expect(service != nil)
+    #expect(greeter.greet() == EnglishGreeter().greet())
+  }
+
+  @Test func runsAnotherGlobalActorsResolverOnlyWhenAwaited() async throws {
+    let container = Container()
+    container.register { @StorageActor () -> Ledger in Ledger() }
+    let error = await syncFailure(Ledger.self, in: container)
+    guard case .needsActor(let actor)? = error?.reason else {
+      Issue.record("expected an actor refusal, got \(String(describing: error))")
+      return
+    }
+    #expect(actor == "StorageActor")
+    let ledger = try await container.resolve(Ledger.self)
+    #expect(await ledger.entries == 0)
+  }
+}
