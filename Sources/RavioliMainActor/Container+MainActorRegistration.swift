@@ -14,7 +14,7 @@ extension Container {
   /// of the target's code is, so a class of the target registers as it would in any target:
   ///
   /// ```swift
-  /// container.register { () -> DetailViewModel in DetailViewModel() }
+  /// container.register { () -> CatalogViewModel in CatalogViewModel() }
   /// ```
   ///
   /// It is resolved synchronously on the main actor, and with `await` from anywhere (see
@@ -55,7 +55,8 @@ extension Container {
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    @_inheritActorContext _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Any) throws
+    @_inheritActorContext _ resolver:
+      @escaping @isolated(any) @Sendable (_ parameter: Any) throws
       -> Value
   ) {
     storeRegistration(
@@ -75,7 +76,8 @@ extension Container {
   public func register<Value, Parameter>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    @_inheritActorContext _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Parameter)
+    @_inheritActorContext _ resolver:
+      @escaping @isolated(any) @Sendable (_ parameter: Parameter)
       throws -> Value
   ) {
     storeRegistration(

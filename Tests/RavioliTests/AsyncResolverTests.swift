@@ -154,7 +154,8 @@ private struct PriceList: Sendable {
     try await Task.sleep(for: .milliseconds(20))
     waiter.cancel()
     let waited = await waiter.result
-    guard case .failure(let error as ResolutionError) = waited, case .cancelled = error.reason else {
+    guard case .failure(let error as ResolutionError) = waited, case .cancelled = error.reason
+    else {
       Issue.record("expected a cancellation, got \(waited)")
       return
     }

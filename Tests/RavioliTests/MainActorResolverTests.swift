@@ -1,12 +1,12 @@
 import Ravioli
 import Testing
 
-@MainActor private final class DetailViewModel {
+@MainActor private final class EditorModel {
   var title = "detail"
 }
 
 @MainActor private final class DetailPane {
-  @Injected var model: DetailViewModel
+  @Injected var model: EditorModel
 
   init(container: Container) {
     _model = Injected(.capturingContainerOnInit(from: container))
@@ -53,54 +53,54 @@ private func syncFailure<Value>(_ type: Value.Type, in container: Container) asy
 @Suite struct MainActorResolverTests {
   @MainActor @Test func resolvesSynchronouslyOnTheMainActor() throws {
     let container = Container()
-    container.register { @MainActor () -> DetailViewModel in DetailViewModel() }
-    let model: DetailViewModel = try container.resolve()
+    container.register { @MainActor () -> EditorModel in EditorModel() }
+    let model: EditorModel = try container.resolve()
     #expect(model.title == "detail")
     #expect(DetailPane(container: container).model.title == "detail")
   }
 
   @MainActor @Test func registersAMainActorFunction() throws {
     let container = Container()
-    container.register(DetailViewModel.init)
-    #expect((try container.resolve() as DetailViewModel).title == "detail")
+    container.register(EditorModel.init)
+    #expect((try container.resolve() as EditorModel).title == "detail")
   }
 
   @Test func refusesASynchronousRequestOffTheMainActor() async {
     let container = Container(name: "screens")
-    container.register { @MainActor () -> DetailViewModel in DetailViewModel() }
-    let error = await syncFailure(DetailViewModel.self, in: container)
+    container.register { @MainActor () -> EditorModel in EditorModel() }
+    let error = await syncFailure(EditorModel.self, in: container)
     guard case .needsActor("MainActor")? = error?.reason else {
       Issue.record("expected a main-actor refusal, got \(String(describing: error))")
       return
     }
     let message = error?.description ?? ""
     #expect(message.contains("isolated to the main actor"))
-    #expect(message.contains("try await container.resolve(DetailViewModel.self)"))
+    #expect(message.contains("try await container.resolve(EditorModel.self)"))
     #expect(message.contains("MainActorResolverTests.swift:"))
     #expect(message.contains("Containers searched: \"screens\""))
   }
 
   @Test func awaitsItFromAnywhere() async throws {
     let container = Container()
-    container.register(alternative: .another) { @MainActor () -> DetailViewModel in
-      let model = DetailViewModel()
+    container.register(alternative: .another) { @MainActor () -> EditorModel in
+      let model = EditorModel()
       model.title = "another"
       return model
     }
     let model = try await offTheMainActor {
-      try await container.resolve(DetailViewModel.self, alternative: .another)
+      try await container.resolve(EditorModel.self, alternative: .another)
     }
     #expect(await model.title == "another")
   }
 
   @Test func keepsItsSingletonForEveryThread() async throws {
     let container = Container()
-    container.register(scope: .singleton) { @MainActor () -> DetailViewModel in
-      DetailViewModel()
+    container.register(scope: .singleton) { @MainActor () -> EditorModel in
+      EditorModel()
     }
-    let first = try await container.resolve(DetailViewModel.self)
+    let first = try await container.resolve(EditorModel.self)
     // Made: a synchronous request anywhere gets it without running the resolver.
-    let again = try await offTheMainActor { try container.resolve() as DetailViewModel }
+    let again = try await offTheMainActor { try container.resolve() as EditorModel }
     #expect(first === again)
   }
 
@@ -116,22 +116,22 @@ private func syncFailure<Value>(_ type: Value.Type, in container: Container) asy
 
   @MainActor @Test func reportsACycleAmongMainActorResolvers() {
     let container = Container()
-    container.register { @MainActor () -> DetailViewModel in
+    container.register { @MainActor () -> EditorModel in
       _ = try container.resolve() as Badge
-      return DetailViewModel()
+      return EditorModel()
     }
     container.register { @MainActor () -> Badge in
-      _ = try container.resolve() as DetailViewModel
+      _ = try container.resolve() as EditorModel
       return Badge(text: "")
     }
     let error = #expect(throws: ResolutionError.self) {
-      _ = try container.resolve() as DetailViewModel
+      _ = try container.resolve() as EditorModel
     }
     guard case .cycle(let path) = error?.reason else {
       Issue.record("expected a cycle, got \(String(describing: error))")
       return
     }
-    #expect(path == ["DetailViewModel", "Badge", "DetailViewModel"])
+    #expect(path == ["EditorModel", "Badge", "EditorModel"])
   }
 
   /// The trap on the other side: a closure that says nothing is nonisolated, even written

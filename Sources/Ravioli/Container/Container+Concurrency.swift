@@ -4,10 +4,10 @@ extension Container {
   /// on it.
   ///
   /// ```swift
-  /// container.register(scope: .singleton) { () async throws -> Database in
-  ///   try await Database.open()
+  /// container.register(scope: .singleton) { () async throws -> OrdersDatabase in
+  ///   try await OrdersDatabase.open()
   /// }
-  /// let database = try await container.resolve(Database.self)
+  /// let database = try await container.resolve(OrdersDatabase.self)
   /// ```
   ///
   /// It resolves every registration, so it is the one to use in async code that does not
@@ -143,7 +143,8 @@ extension Container {
     } catch {
       let labels = path.frames.count > 1 ? path.frames.map(\.label) : []
       if error is CancellationError {
-        throw failure(.cancelled, Value.self, alternative: alternative, site: site, resolutionPath: labels)
+        throw failure(
+          .cancelled, Value.self, alternative: alternative, site: site, resolutionPath: labels)
       }
       var failure = failure(
         .resolverFailed(error), Value.self, alternative: alternative, site: site,

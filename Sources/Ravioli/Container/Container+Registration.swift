@@ -126,10 +126,10 @@ extension Container {
   /// from (a database it opens, a token it reads from an actor).
   ///
   /// ```swift
-  /// container.register(scope: .singleton) { () async throws -> Database in
-  ///   try await Database.open()
+  /// container.register(scope: .singleton) { () async throws -> OrdersDatabase in
+  ///   try await OrdersDatabase.open()
   /// }
-  /// let database = try await container.resolve(Database.self)
+  /// let database = try await container.resolve(OrdersDatabase.self)
   /// ```
   ///
   /// Resolve it with ``resolve(_:alternative:file:line:)``, which awaits it; a kept instance
