@@ -31,6 +31,21 @@ func nanosecondsPerOperation(_ operation: () -> Void) -> Double {
   return samples.sorted()[samples.count / 2]
 }
 
+/// ``nanosecondsPerOperation(_:)`` for an operation that is awaited.
+func nanosecondsPerAwaitedOperation(_ operation: () async -> Void) async -> Double {
+  for _ in 0..<2_000 { await operation() }
+  var iterations = 1_000
+  while await time(iterations, operation) < 20_000_000 {
+    precondition(iterations < 1 << 32, "the measured operation was optimized away")
+    iterations *= 2
+  }
+  var samples: [Double] = []
+  for _ in 0..<11 {
+    samples.append(Double(await time(iterations, operation)) / Double(iterations))
+  }
+  return samples.sorted()[samples.count / 2]
+}
+
 /// The median wall time per operation of two threads doing `operation` at once, each as
 /// often as one thread does in about 20 ms: aggregate time per operation.
 func nanosecondsPerOperationOnTwoThreads(_ operation: @escaping @Sendable () -> Void) -> Double {
@@ -83,6 +98,12 @@ func bytesPerRegistration(count: Int, _ register: (Int) -> Void) -> Double? {
 private func time(_ iterations: Int, _ operation: () -> Void) -> UInt64 {
   let start = DispatchTime.now().uptimeNanoseconds
   for _ in 0..<iterations { operation() }
+  return DispatchTime.now().uptimeNanoseconds - start
+}
+
+private func time(_ iterations: Int, _ operation: () async -> Void) async -> UInt64 {
+  let start = DispatchTime.now().uptimeNanoseconds
+  for _ in 0..<iterations { await operation() }
   return DispatchTime.now().uptimeNanoseconds - start
 }
 

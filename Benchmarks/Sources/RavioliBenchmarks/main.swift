@@ -132,6 +132,40 @@ let twoThreads = Row(
   closure: nanosecondsPerOperationOnTwoThreads { blackHole(sharedClosure.value()) })
 rows.append(twoThreads)
 
+// 9. Awaited resolution, against awaiting a closure that returns the stored instance.
+// Measured off the main actor (top-level code is on it), so that no await hops to it.
+let ravioliAsync = Ravioli.Container(name: "async")
+ravioliAsync.register { () async throws -> Greeter in stored }
+ravioliAsync.register(alternative: "singleton", scope: .singleton) {
+  () async throws -> Greeter in EnglishGreeter()
+}
+@concurrent func measureAwaitedResolution() async -> [Row] {
+  let asyncClosure: @Sendable () async -> Greeter = opaque({ @Sendable in stored })
+  let singleton: RegistrationAlternative = "singleton"
+  let awaitedClosure = await nanosecondsPerAwaitedOperation { blackHole(await asyncClosure()) }
+  return [
+    Row(
+      "9a. await an async resolver",
+      ravioli: await nanosecondsPerAwaitedOperation {
+        blackHole(try! await ravioliAsync.resolve(Greeter.self))
+      },
+      closure: awaitedClosure),
+    Row(
+      "9b. await an async singleton, made",
+      ravioli: await nanosecondsPerAwaitedOperation {
+        blackHole(try! await ravioliAsync.resolve(Greeter.self, alternative: singleton))
+      },
+      closure: awaitedClosure),
+    Row(
+      "9c. await a synchronous registration",
+      ravioli: await nanosecondsPerAwaitedOperation {
+        blackHole(try! await ravioli.resolve(Greeter.self))
+      },
+      closure: awaitedClosure),
+  ]
+}
+rows += await measureAwaitedResolution()
+
 // 8. Heap allocations per resolution, and heap bytes per registration.
 let allocations = AllocationRow(
   storedInstance: allocationsPerOperation { blackHole(try! ravioli.resolve() as Greeter) },

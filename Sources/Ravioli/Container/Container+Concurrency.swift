@@ -29,8 +29,7 @@ extension Container {
     file: StaticString = #fileID, line: UInt = #line
   ) async throws(ResolutionError) -> Value {
     let site = RequestSite(file, line)
-    let key = RegistrationKey(type, alternative)
-    guard let found = nearestRegistration(for: key, parameter: nil) else {
+    guard let found = plainRegistration(of: type, alternative: alternative) else {
       // Not registered, or registered as `Wrapped` for a `Wrapped?`: the synchronous road
       // finds it, or says what is missing.
       return try resolveValue(type, alternative: alternative, parameter: nil, site: site)
@@ -43,8 +42,8 @@ extension Container {
       return try await onActor(MainActor.shared) { container throws(ResolutionError) in
         try container.run(registration, alternative: alternative, parameter: nil, site: site)
       }
-    case .actor(let actor):
-      return try await onActor(actor) { container throws(ResolutionError) in
+    case .actor(let other):
+      return try await onActor(other.actor) { container throws(ResolutionError) in
         try container.run(registration, alternative: alternative, parameter: nil, site: site)
       }
     case .async:
@@ -171,11 +170,11 @@ extension Container {
         return nil
       }
       return .needsActor("MainActor")
-    case .actor(let actor):
-      if ResolutionStack.current.actorRunning == ObjectIdentifier(actor) {
+    case .actor(let other):
+      if ResolutionStack.current.actorRunning == ObjectIdentifier(other.actor) {
         return nil
       }
-      return .needsActor(String(describing: Swift.type(of: actor)))
+      return .needsActor(String(describing: Swift.type(of: other.actor)))
     case .async:
       return .needsAwait
     }

@@ -368,8 +368,7 @@ extension Container {
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     parameter: Any?, site: RequestSite
   ) throws(ResolutionError) -> Value {
-    if case .nonisolated = registration.kind {
-    } else if let refusal = isolationRefusal(of: registration) {
+    if !registration.runsAnywhere, let refusal = isolationRefusal(of: registration) {
       throw isolationFailure(refusal, of: registration, alternative: alternative, site: site)
     }
     do {

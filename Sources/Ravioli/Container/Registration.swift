@@ -36,7 +36,9 @@ final class Registration<Value>: AnyRegistration {
   /// Runs an async resolver: set for ``ResolverKind/async`` registrations only.
   let makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)?
   /// Where the resolver may run.
-  @usableFromInline let kind: ResolverKind
+  let kind: ResolverKind
+  /// Whether ``kind`` is ``ResolverKind/nonisolated``: one byte for the road to test.
+  @usableFromInline let runsAnywhere: Bool
   @usableFromInline let scope: Scope
   let parameterTypeName: String?
   let parameterType: ObjectIdentifier?
@@ -95,6 +97,11 @@ final class Registration<Value>: AnyRegistration {
     self.make = make
     self.makeAsync = makeAsync
     self.kind = kind
+    if case .nonisolated = kind {
+      runsAnywhere = true
+    } else {
+      runsAnywhere = false
+    }
     self.acceptsParameter = accepts
     self.parameterTypeForCopies = parameterType
     self.parameterTypeName = parameterType.map { String(describing: $0) }
@@ -161,7 +168,6 @@ final class Registration<Value>: AnyRegistration {
 }
 
 /// Where a registration's resolver may run, from the isolation of the closure it was given.
-@usableFromInline
 enum ResolverKind: Sendable {
   /// Anywhere: a closure that is isolated to no actor. Most registrations.
   case nonisolated
@@ -169,7 +175,7 @@ enum ResolverKind: Sendable {
   /// initializer of a `@MainActor` class.
   case mainActor
   /// On another actor (a global actor of the app's own): only with `await`.
-  case actor(any Actor)
+  case actor(OtherActor)
   /// Anywhere, with `await`: an `async` resolver.
   case async
 
@@ -177,7 +183,17 @@ enum ResolverKind: Sendable {
     switch isolation {
     case nil: self = .nonisolated
     case let actor? where actor === MainActor.shared: self = .mainActor
-    case let actor?: self = .actor(actor)
+    case let actor?: self = .actor(OtherActor(actor))
+    }
+  }
+
+  /// The actor of an ``actor(_:)`` resolver, boxed so that a registration spends one
+  /// reference on it rather than an existential.
+  final class OtherActor: Sendable {
+    let actor: any Actor
+
+    init(_ actor: any Actor) {
+      self.actor = actor
     }
   }
 }
