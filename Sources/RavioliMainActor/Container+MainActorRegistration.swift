@@ -44,7 +44,7 @@ extension Container {
   }
 
   /// Registers a parametrized resolver for `Value`; written in main-actor code, it is a
-  /// main-actor resolver (see ``register(alternative:scope:replacing:file:line:_:)-(_,_,_,_,_,()->Value)``).
+  /// main-actor resolver.
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; `.unique` by default.
