@@ -23,6 +23,16 @@ final class CatalogScreen {
   @Injected var model: CatalogViewModel
 }
 
+/// A screen of a module that gives its objects their container.
+final class AccountScreen: Containerable {
+  nonisolated var container: Container! { AccountModule.container }
+  @Injected var model: CatalogViewModel
+}
+
+enum AccountModule {
+  nonisolated static let container = Container(name: "account")
+}
+
 /// A service that is not the main actor's: registered from `nonisolated` code, it resolves
 /// on any thread.
 nonisolated final class PriceFormatter: Sendable {
@@ -74,6 +84,12 @@ struct MainActorDefaultTests {
       return
     }
     #expect(error?.description.contains("isolated to the main actor") == true)
+  }
+
+  @Test func injectsFromTheContainerThatAScreenCarries() throws {
+    AccountModule.container.register { () -> CatalogViewModel in CatalogViewModel() }
+    Container.lookupPolicy = .enclosingType(default: container)
+    #expect(AccountScreen().model.title == "2 products")
   }
 
   @Test func registersNonisolatedServicesFromNonisolatedCode() async throws {
