@@ -9,19 +9,16 @@ let package = Package(
     .library(name: "Ravioli", targets: ["Ravioli"]),
     // What tests need: the `.isolatedContainers` trait.
     .library(name: "RavioliTesting", targets: ["RavioliTesting"]),
-    // Ravioli for targets whose default isolation is the main actor.
-    .library(name: "RavioliMainActor", targets: ["RavioliMainActor"]),
   ],
   targets: [
     .target(name: "Ravioli", dependencies: ["RavioliAtomics"]),
     // One C11 atomic counter, read on the resolution path (see its header for why C).
     .target(name: "RavioliAtomics"),
     .target(name: "RavioliTesting", dependencies: ["Ravioli"]),
-    .target(name: "RavioliMainActor", dependencies: ["Ravioli"]),
     .testTarget(name: "RavioliTests", dependencies: ["Ravioli", "RavioliTesting"]),
     // A target whose default isolation is the main actor, as an app target's is in Xcode 26.
     .testTarget(
-      name: "RavioliMainActorTests", dependencies: ["RavioliMainActor", "RavioliTesting"],
+      name: "RavioliMainActorTests", dependencies: ["Ravioli", "RavioliTesting"],
       swiftSettings: [.defaultIsolation(MainActor.self)]
     ),
     // Swift 5 language mode, where the `Sendable` rule of kept scopes must break nothing.

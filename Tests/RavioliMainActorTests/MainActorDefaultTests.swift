@@ -1,10 +1,11 @@
-import RavioliMainActor
+import Ravioli
 import RavioliTesting
 import Testing
 
 // This target's default isolation is the main actor (see Package.swift), as a new app
 // target's is in Xcode 26: every type and function below is `@MainActor` unless it says
-// `nonisolated`.
+// `nonisolated`. Closures are not: a resolver that makes a main-actor class says
+// `@MainActor`, and the compiler asks for it where it is missing.
 
 protocol Catalog {
   var products: [String] { get }
@@ -33,14 +34,10 @@ enum AccountModule {
   nonisolated static let container = Container(name: "account")
 }
 
-/// A service that is not the main actor's: registered from `nonisolated` code, it resolves
-/// on any thread.
+/// A service that is not the main actor's: its resolver says nothing, so it resolves on any
+/// thread, although it is registered from main-actor code.
 nonisolated final class PriceFormatter: Sendable {
   func format(_ cents: Int) -> String { "$\(cents / 100).\(cents % 100)" }
-}
-
-nonisolated func registerServices(in container: Container) {
-  container.register { () -> PriceFormatter in PriceFormatter() }
 }
 
 @Suite(.isolatedContainers)
@@ -48,8 +45,8 @@ struct MainActorDefaultTests {
   let container = Container(name: "App")
 
   init() {
-    container.register { () -> Catalog in LiveCatalog() }
-    container.register { () -> CatalogViewModel in CatalogViewModel() }
+    container.register { @MainActor () -> Catalog in LiveCatalog() }
+    container.register { @MainActor () -> CatalogViewModel in CatalogViewModel() }
     Container.lookupPolicy = .singleton(container)
   }
 
@@ -87,13 +84,13 @@ struct MainActorDefaultTests {
   }
 
   @Test func injectsFromTheContainerThatAScreenCarries() throws {
-    AccountModule.container.register { () -> CatalogViewModel in CatalogViewModel() }
+    AccountModule.container.register { @MainActor () -> CatalogViewModel in CatalogViewModel() }
     Container.lookupPolicy = .enclosingType(default: container)
     #expect(AccountScreen().model.title == "2 products")
   }
 
-  @Test func registersNonisolatedServicesFromNonisolatedCode() async throws {
-    registerServices(in: container)
+  @Test func registersNonisolatedServicesThatResolveAnywhere() async throws {
+    container.register { () -> PriceFormatter in PriceFormatter() }
     let container = container
     let price = try await offTheMainActor {
       (try container.resolve() as PriceFormatter).format(1250)

@@ -92,10 +92,9 @@ func registerConcurrencyExamples(in container: Container) {
     #expect(try await TokenStore().warmUp() == 2)
   }
 
-  @MainActor @Test func aMainActorResolverIsAClosureOrAFunction() throws {
+  @MainActor @Test func aMainActorResolverSaysSo() throws {
     let container = Container()
     container.register { @MainActor () -> DetailViewModel in DetailViewModel() }
-    container.register(DetailViewModel.init)
     _ = try container.resolve() as DetailViewModel
   }
 

@@ -12,6 +12,8 @@ final class AsyncCreationGate: Sendable {
     case cycle([String])
     /// The task was cancelled while it waited.
     case cancelled
+    /// Another task made the instance meanwhile.
+    case made
   }
 
   private enum Wake: Sendable {
@@ -30,10 +32,18 @@ final class AsyncCreationGate: Sendable {
 
   private let state = Locked(State())
 
-  /// Enters the gate as `task` (see ``currentTask``), waiting while another task holds it.
-  func enter(as task: UInt, label: String) async -> Entry {
+  /// Enters the gate as `task` (see ``currentTask``), waiting while another task holds it,
+  /// unless `made` says, after a wait, that the instance exists.
+  func enter(as task: UInt, label: String, until made: () -> Bool) async -> Entry {
     let gate = ObjectIdentifier(self)
+    var waited = false
     while true {
+      // Each waiter is woken when the gate is left: the instance is usually there, and then
+      // there is no need to take the gate in turn.
+      if waited, made() {
+        return .made
+      }
+      waited = true
       let waiter = state.withLock { state in
         defer { state.nextWaiter += 1 }
         return state.nextWaiter
@@ -106,9 +116,10 @@ final class AsyncCreationGate: Sendable {
 /// tasks), since an async resolver may resume on another thread.
 struct AsyncResolutionPath: Sendable {
   struct Frame: Sendable {
-    /// The registration that is running; alive while the frame is on the path, which the
-    /// resolution that runs it holds.
-    let registration: ObjectIdentifier
+    /// The registration that is running, held, so that a task that outlives the resolution
+    /// (one started by a resolver inherits the path) never meets another registration at its
+    /// address.
+    let registration: any AnyRegistration
     let label: String
   }
 

@@ -1,7 +1,6 @@
 extension Container {
   /// Resolves a `Value`, awaiting what cannot be made synchronously here: an `async`
-  /// resolver, or one isolated to the main actor (or another actor) when the caller is not
-  /// on it.
+  /// resolver, or one isolated to the main actor when the caller is not on it.
   ///
   /// ```swift
   /// container.register(scope: .singleton) { () async throws -> OrdersDatabase in
@@ -10,10 +9,12 @@ extension Container {
   /// let database = try await container.resolve(OrdersDatabase.self)
   /// ```
   ///
-  /// It resolves every registration, so it is the one to use in async code that does not
-  /// know how a type is registered. The value crosses from where its resolver ran to the
+  /// It resolves every plain registration, so it is the one to use in async code that does
+  /// not know how a type is registered. The value crosses from where its resolver ran to the
   /// caller, so it is `Sendable`. A singleton, weak or cached instance that many tasks ask
-  /// for at once is made once: the others wait for it without blocking their threads.
+  /// for at once is made once; the others wait for it (without blocking their threads when
+  /// its resolver is async). A `Value?` request falls back to a `Value` registration only
+  /// when that one resolves synchronously.
   /// Named `resolve(_:)` rather than `resolve()`: in async code, Swift would pick an async
   /// `resolve()` for every call, and make `try container.resolve()` fail to compile.
   /// - Parameters:
@@ -39,11 +40,11 @@ extension Container {
     case .nonisolated:
       return try run(registration, alternative: alternative, parameter: nil, site: site)
     case .mainActor:
-      return try await onActor(MainActor.shared) { container throws(ResolutionError) in
-        try container.run(registration, alternative: alternative, parameter: nil, site: site)
+      // A kept instance is handed over without a hop: the main actor may be busy.
+      if let instances = registration.instances, let kept = instances.current {
+        return kept
       }
-    case .actor(let other):
-      return try await onActor(other.actor) { container throws(ResolutionError) in
+      return try await onActor(MainActor.shared) { container throws(ResolutionError) in
         try container.run(registration, alternative: alternative, parameter: nil, site: site)
       }
     case .async:
@@ -75,8 +76,7 @@ extension Container {
     }
     let path = AsyncResolutionPath.current
     let requested = describeRequest(Value.self, alternative)
-    let id = ObjectIdentifier(registration)
-    if let start = path.frames.firstIndex(where: { $0.registration == id }) {
+    if let start = path.frames.firstIndex(where: { $0.registration === registration }) {
       let cycle = path.frames[start...].map(\.label) + [requested]
       throw failure(
         .cycle(path: cycle), Value.self, alternative: alternative, site: site,
@@ -87,14 +87,22 @@ extension Container {
         .tooDeep(depth: path.frames.count), Value.self, alternative: alternative, site: site,
         resolutionPath: path.frames.map(\.label) + [requested])
     }
-    let inner = path.appending(.init(registration: id, label: requested))
+    let inner = path.appending(.init(registration: registration, label: requested))
     guard let instances = registration.instances else {
       return try await makeAsync(registration, alternative: alternative, on: inner, site: site)
     }
     let gate = instances.asyncCreation!
-    switch await gate.enter(as: AsyncCreationGate.currentTask, label: requested) {
+    switch await gate.enter(
+      as: AsyncCreationGate.currentTask, label: requested, until: { instances.current != nil })
+    {
     case .entered:
       break
+    case .made:
+      if let kept = instances.current {
+        return kept
+      }
+      // Dropped by a reset as soon as it was made: make another.
+      return try await runAsync(registration, alternative: alternative, site: site)
     case .cycle(let cycle):
       var failure = failure(
         .cycle(path: cycle), Value.self, alternative: alternative, site: site,
@@ -170,11 +178,6 @@ extension Container {
         return nil
       }
       return .needsActor("MainActor")
-    case .actor(let other):
-      if ResolutionStack.current.actorRunning == ObjectIdentifier(other.actor) {
-        return nil
-      }
-      return .needsActor(String(describing: Swift.type(of: other.actor)))
     case .async:
       return .needsAwait
     }

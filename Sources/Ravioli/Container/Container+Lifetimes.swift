@@ -10,8 +10,10 @@ extension Container {
   /// try app.createSingletons()  // opens the database now, not at its first use
   /// ```
   ///
-  /// Parametrized resolvers are skipped (they need a parameter), and so are the container's
-  /// parents. Inside ``withIsolatedContainers(_:)``, the instances are made for that scope.
+  /// Parametrized resolvers are skipped (they need a parameter), and so are async ones (they
+  /// need `await`: make them with `try await container.resolve(Database.self)`) and the
+  /// container's parents. A main-actor resolver is made only when this is called on the main
+  /// actor; elsewhere it fails with ``ResolutionError/Reason/needsActor(_:)``. Inside ``withIsolatedContainers(_:)``, the instances are made for that scope.
   /// Each instance is made through the ordinary resolution, so what a resolver needs
   /// is resolved (and made, if it is a singleton) on the way.
   /// - Parameters:

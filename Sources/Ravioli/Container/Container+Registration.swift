@@ -13,19 +13,9 @@ extension Container {
   /// container.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
   /// ```
   ///
-  /// A resolver that needs the main actor says so, `{ @MainActor in ... }`, or is a
-  /// main-actor function (the initializer of a `@MainActor` class, `DetailViewModel.init`):
-  /// it is then resolved synchronously where the request is made on the main actor (in
-  /// main-actor code, or by an `@Injected` property of a `@MainActor` class), and with
-  /// `try await container.resolve(DetailViewModel.self)` from anywhere. A synchronous request
-  /// made elsewhere fails with ``ResolutionError/Reason/needsActor(_:)``. A closure that says
-  /// nothing is nonisolated, wherever it is written (a `@MainActor` function included), and
-  /// resolves on any thread:
-  ///
-  /// ```swift
-  /// container.register { @MainActor () -> DetailViewModel in DetailViewModel() }
-  /// container.register(DetailViewModel.init)
-  /// ```
+  /// The resolver is nonisolated, wherever it is written (in a `@MainActor` function too),
+  /// and resolves on any thread. One that needs the main actor says so, `{ @MainActor in ... }`
+  /// (which another `register` function takes).
   ///
   /// Resolvers are `@Sendable`, because any thread may resolve them: capture only what is
   /// safe to share, or create the instance inside the resolver. A resolver may resolve what
@@ -47,11 +37,12 @@ extension Container {
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    _ resolver: @escaping @isolated(any) @Sendable () throws -> Value
+    _ resolver: @escaping @Sendable () throws -> Value
   ) {
-    storeRegistration(
-      alternative: alternative, scope: scope, replacing: replacing, file: file, line: line,
-      resolver)
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+      replacing: replacing)
   }
 
   /// Registers a parametrized resolver for `Value`: it receives the parameter of
@@ -79,11 +70,12 @@ extension Container {
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Any) throws -> Value
+    _ resolver: @escaping @Sendable (_ parameter: Any) throws -> Value
   ) {
-    storeRegistration(
-      alternative: alternative, scope: scope, replacing: replacing, file: file, line: line,
-      resolver)
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+      replacing: replacing)
   }
 
   /// Registers a resolver for `Value` that takes a parameter of a given type: in property
@@ -115,11 +107,78 @@ extension Container {
   public func register<Value, Parameter>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Parameter) throws -> Value
+    _ resolver: @escaping @Sendable (_ parameter: Parameter) throws -> Value
   ) {
-    storeRegistration(
-      alternative: alternative, scope: scope, replacing: replacing, file: file, line: line,
-      resolver)
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+      replacing: replacing)
+  }
+
+  /// Registers a resolver for `Value` that is isolated to the main actor: a view model, or
+  /// anything else that must be made on the main actor.
+  ///
+  /// ```swift
+  /// container.register { @MainActor () -> DetailViewModel in DetailViewModel() }
+  /// ```
+  ///
+  /// It is resolved synchronously where the request is made on the main actor (main-actor
+  /// code, or an `@Injected` property of a `@MainActor` class), and with
+  /// `try await container.resolve(DetailViewModel.self)` from anywhere. A synchronous request
+  /// made elsewhere fails with ``ResolutionError/Reason/needsActor(_:)``. Scopes,
+  /// alternatives and messages work as for any registration; a kept instance is handed to
+  /// any thread that asks for it once it is made.
+  /// - Parameters:
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - isolation: Tells this function apart from the nonisolated `register`; leave the
+  ///     default.
+  ///   - resolver: Returns the value, on the main actor.
+  public func register<Value>(
+    alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    _ isolation: MainActorResolution = MainActorResolution(),
+    _ resolver: @escaping @MainActor @Sendable () throws -> Value
+  ) {
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line,
+        mainActorResolver: resolver),
+      replacing: replacing)
+  }
+
+  /// Registers a resolver for `Value` that is isolated to the main actor and takes a
+  /// parameter of a given type: in property injection, the object that declares the
+  /// property, when it is a `Parameter`.
+  ///
+  /// ```swift
+  /// container.register { @MainActor (pane: DetailPane) -> Badge in
+  ///   Badge(text: "on \(type(of: pane))")
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - isolation: Tells this function apart from the nonisolated `register`; leave the
+  ///     default.
+  ///   - resolver: Returns the value for the given parameter, on the main actor.
+  public func register<Value, Parameter>(
+    alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    _ isolation: MainActorResolution = MainActorResolution(),
+    _ resolver: @escaping @MainActor @Sendable (_ parameter: Parameter) throws -> Value
+  ) {
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line,
+        mainActorResolver: resolver),
+      replacing: replacing)
   }
 
   /// Registers an `async` resolver for `Value`: one that awaits what it makes the value
@@ -155,42 +214,7 @@ extension Container {
   public func register<Value: Sendable>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    _ resolver: @escaping @isolated(any) @Sendable () async throws -> Value
-  ) {
-    storeRegistration(
-      alternative: alternative, scope: scope, replacing: replacing, file: file, line: line,
-      resolver)
-  }
-
-  // What `register` does, under names that RavioliMainActor's `register` functions (which
-  // hide these from the code that imports it) can call.
-
-  package func storeRegistration<Value>(
-    alternative: RegistrationAlternative?, scope: RegistrationScope<Value>, replacing: Bool,
-    file: StaticString, line: UInt,
-    _ resolver: @escaping @isolated(any) @Sendable () throws -> Value
-  ) {
-    store(
-      Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
-      replacing: replacing)
-  }
-
-  package func storeRegistration<Value, Parameter>(
-    alternative: RegistrationAlternative?, scope: RegistrationScope<Value>, replacing: Bool,
-    file: StaticString, line: UInt,
-    _ resolver: @escaping @isolated(any) @Sendable (_ parameter: Parameter) throws -> Value
-  ) {
-    store(
-      Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
-      replacing: replacing)
-  }
-
-  package func storeRegistration<Value: Sendable>(
-    alternative: RegistrationAlternative?, scope: RegistrationScope<Value>, replacing: Bool,
-    file: StaticString, line: UInt,
-    _ resolver: @escaping @isolated(any) @Sendable () async throws -> Value
+    _ resolver: @escaping @Sendable () async throws -> Value
   ) {
     store(
       Registration(
@@ -398,4 +422,11 @@ extension Container {
     }
     return registrations.withLock { $0 }
   }
+}
+
+/// Tells the `register` functions for main-actor resolvers apart from the others, which
+/// Swift would otherwise take for the same functions: leave the default.
+public struct MainActorResolution: Sendable {
+  /// The only value.
+  public init() {}
 }

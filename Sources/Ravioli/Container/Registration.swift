@@ -53,33 +53,57 @@ final class Registration<Value>: AnyRegistration {
   /// A plain registration.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    resolver: @escaping @isolated(any) @Sendable () throws -> Value
+    resolver: @escaping @Sendable () throws -> Value
   ) {
-    let call = Self.synchronous(resolver)
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
-      accepts: { _ in true }, kind: ResolverKind(resolver.isolation),
-      make: { _ in try call() }, makeAsync: nil)
+      accepts: { _ in true }, kind: .nonisolated, make: { _ in try resolver() }, makeAsync: nil)
   }
 
   /// A parametrized registration, used for parameters that are a `Parameter`.
   convenience init<Parameter>(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    resolver: @escaping @isolated(any) @Sendable (Parameter) throws -> Value
+    resolver: @escaping @Sendable (Parameter) throws -> Value
   ) {
-    let call = Self.synchronous(resolver)
     // The road calls a parametrized resolver only with a parameter that it accepts.
     self.init(
       alternative: alternative, scope: scope, file: file, line: line,
-      parameterType: Parameter.self, accepts: { $0 is Parameter },
-      kind: ResolverKind(resolver.isolation),
-      make: { parameter in try call(parameter! as! Parameter) }, makeAsync: nil)
+      parameterType: Parameter.self, accepts: { $0 is Parameter }, kind: .nonisolated,
+      make: { parameter in try resolver(parameter! as! Parameter) }, makeAsync: nil)
+  }
+
+  /// A plain registration whose resolver is isolated to the main actor.
+  convenience init(
+    alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
+    mainActorResolver resolver: @escaping @MainActor @Sendable () throws -> Value
+  ) {
+    // The road calls it only on the main actor (see `Container.isolationRefusal(of:)`).
+    self.init(
+      alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
+      accepts: { _ in true }, kind: .mainActor,
+      make: { _ in try MainActor.assumeIsolated { try Handed(resolver()) }.value },
+      makeAsync: nil)
+  }
+
+  /// A parametrized registration whose resolver is isolated to the main actor.
+  convenience init<Parameter>(
+    alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
+    mainActorResolver resolver: @escaping @MainActor @Sendable (Parameter) throws -> Value
+  ) {
+    self.init(
+      alternative: alternative, scope: scope, file: file, line: line,
+      parameterType: Parameter.self, accepts: { $0 is Parameter }, kind: .mainActor,
+      make: { parameter in
+        let parameter = Handed(parameter! as! Parameter)
+        return try MainActor.assumeIsolated { try Handed(resolver(parameter.value)) }.value
+      },
+      makeAsync: nil)
   }
 
   /// A registration whose resolver is async.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    asyncResolver resolver: @escaping @isolated(any) @Sendable () async throws -> Value
+    asyncResolver resolver: @escaping @Sendable () async throws -> Value
   ) where Value: Sendable {
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
@@ -97,11 +121,7 @@ final class Registration<Value>: AnyRegistration {
     self.make = make
     self.makeAsync = makeAsync
     self.kind = kind
-    if case .nonisolated = kind {
-      runsAnywhere = true
-    } else {
-      runsAnywhere = false
-    }
+    self.runsAnywhere = kind == .nonisolated
     self.acceptsParameter = accepts
     self.parameterTypeForCopies = parameterType
     self.parameterTypeName = parameterType.map { String(describing: $0) }
@@ -115,30 +135,6 @@ final class Registration<Value>: AnyRegistration {
       ? InstanceStore(
         scope: scope, label: describeRequest(Value.self, alternative),
         async: makeAsync != nil) : nil
-  }
-
-  /// `resolver` as a function that can be called without `await`: what the road does once
-  /// it has checked that the caller is where the resolver's isolation (``kind``) says.
-  ///
-  /// Swift calls an `@isolated(any)` function only with `await`, even a synchronous one
-  /// called from its own actor. Its value is an ordinary function with the isolation kept in
-  /// its context (`isolation` reads it from there), so it calls the same way, as the size
-  /// check confirms.
-  private static func synchronous(
-    _ resolver: @escaping @isolated(any) @Sendable () throws -> Value
-  ) -> @Sendable () throws -> Value {
-    typealias Plain = @Sendable () throws -> Value
-    precondition(MemoryLayout.size(ofValue: resolver) == MemoryLayout<Plain>.size)
-    return unsafeBitCast(resolver, to: Plain.self)
-  }
-
-  /// ``synchronous(_:)`` for a parametrized resolver.
-  private static func synchronous<Parameter>(
-    _ resolver: @escaping @isolated(any) @Sendable (Parameter) throws -> Value
-  ) -> @Sendable (Parameter) throws -> Value {
-    typealias Plain = @Sendable (Parameter) throws -> Value
-    precondition(MemoryLayout.size(ofValue: resolver) == MemoryLayout<Plain>.size)
-    return unsafeBitCast(resolver, to: Plain.self)
   }
 
   var key: RegistrationKey { RegistrationKey(Value.self, alternative) }
@@ -157,7 +153,8 @@ final class Registration<Value>: AnyRegistration {
   }
 
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError) {
-    guard instances != nil, parameterTypeName == nil else { return }
+    // An async resolver is awaited, by `resolve(_:)`: it cannot be made here.
+    guard instances != nil, parameterTypeName == nil, kind != .async else { return }
     _ = try container.run(self, alternative: alternative, parameter: nil, site: site)
   }
 
@@ -167,34 +164,23 @@ final class Registration<Value>: AnyRegistration {
   }
 }
 
-/// Where a registration's resolver may run, from the isolation of the closure it was given.
+/// Where a registration's resolver may run.
 enum ResolverKind: Sendable {
-  /// Anywhere: a closure that is isolated to no actor. Most registrations.
+  /// Anywhere: most registrations.
   case nonisolated
-  /// On the main actor: `{ @MainActor in ... }`, or a main-actor function such as the
-  /// initializer of a `@MainActor` class.
+  /// On the main actor: `{ @MainActor in ... }`.
   case mainActor
-  /// On another actor (a global actor of the app's own): only with `await`.
-  case actor(OtherActor)
   /// Anywhere, with `await`: an `async` resolver.
   case async
+}
 
-  init(_ isolation: (any Actor)?) {
-    switch isolation {
-    case nil: self = .nonisolated
-    case let actor? where actor === MainActor.shared: self = .mainActor
-    case let actor?: self = .actor(OtherActor(actor))
-    }
-  }
+/// A value handed between the road and a main-actor resolver that the road calls on the
+/// main actor, in the same synchronous call: it never crosses to another thread meanwhile.
+struct Handed<Value>: @unchecked Sendable {
+  let value: Value
 
-  /// The actor of an ``actor(_:)`` resolver, boxed so that a registration spends one
-  /// reference on it rather than an existential.
-  final class OtherActor: Sendable {
-    let actor: any Actor
-
-    init(_ actor: any Actor) {
-      self.actor = actor
-    }
+  init(_ value: Value) {
+    self.value = value
   }
 }
 
