@@ -4,7 +4,7 @@ import Testing
 /// Something made asynchronously.
 private actor Store {
   init() async throws {
-    try await Task.sleep(for: .milliseconds(20))
+    try await Task.sleep(nanoseconds: 20_000_000)
   }
 }
 
@@ -51,7 +51,7 @@ private struct PriceList: Sendable {
     let made = Counter()
     container.register(scope: .singleton) { () async throws -> Report in
       made.increment()
-      try await Task.sleep(for: .milliseconds(50))
+      try await Task.sleep(nanoseconds: 50_000_000)
       return Report(store: try await Store())
     }
     let reports = try await withThrowingTaskGroup(of: Report.self) { group in
@@ -126,7 +126,7 @@ private struct PriceList: Sendable {
   @Test func reportsCancellation() async {
     let container = Container()
     container.register { () async throws -> Store in
-      try await Task.sleep(for: .seconds(60))
+      try await Task.sleep(nanoseconds: 60_000_000_000)
       return try await Store()
     }
     let task = Task { try await container.resolve(Store.self) }
@@ -151,7 +151,7 @@ private struct PriceList: Sendable {
     let maker = Task { try await container.resolve(Report.self) }
     await started.wait()
     let waiter = Task { try await container.resolve(Report.self) }
-    try await Task.sleep(for: .milliseconds(20))
+    try await Task.sleep(nanoseconds: 20_000_000)
     waiter.cancel()
     let waited = await waiter.result
     guard case .failure(let error as ResolutionError) = waited, case .cancelled = error.reason
@@ -188,15 +188,16 @@ private struct PriceList: Sendable {
 
   /// Two singletons that need each other, first asked for by two tasks at once: each task
   /// holds one creation gate and would wait for the other's forever.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // for the time limit
   @Test(.timeLimit(.minutes(1))) func reportsACycleAcrossTasksInsteadOfWaitingForever() async {
     let container = Container()
     container.register(scope: .singleton) { () async throws -> Report in
-      try await Task.sleep(for: .milliseconds(50))
+      try await Task.sleep(nanoseconds: 50_000_000)
       _ = try await container.resolve(Archive.self)
       return Report(store: try await Store())
     }
     container.register(scope: .singleton) { () async throws -> Archive in
-      try await Task.sleep(for: .milliseconds(50))
+      try await Task.sleep(nanoseconds: 50_000_000)
       return Archive(report: try await container.resolve(Report.self))
     }
     async let report = Result { () async throws(ResolutionError) in

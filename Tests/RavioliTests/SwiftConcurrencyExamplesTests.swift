@@ -49,7 +49,7 @@ actor TokenStore {
 /// A database that opens asynchronously.
 actor OrdersDatabase {
   static func open() async throws -> OrdersDatabase {
-    try await Task.sleep(for: .milliseconds(1))
+    try await Task.sleep(nanoseconds: 1_000_000)
     return OrdersDatabase()
   }
 }
