@@ -81,7 +81,12 @@ final class Registration<Value>: AnyRegistration {
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
       accepts: { _ in true }, kind: .mainActor,
-      make: { _ in try MainActor.assumeIsolated { try Handed(resolver()) }.value },
+      make: { _ in
+        // Made and handed back within this synchronous call, on this thread.
+        nonisolated(unsafe) var made: Value?
+        try MainActor.assumeIsolated { made = try resolver() }
+        return made!
+      },
       makeAsync: nil)
   }
 
@@ -94,8 +99,11 @@ final class Registration<Value>: AnyRegistration {
       alternative: alternative, scope: scope, file: file, line: line,
       parameterType: Parameter.self, accepts: { $0 is Parameter }, kind: .mainActor,
       make: { parameter in
-        let parameter = Handed(parameter! as! Parameter)
-        return try MainActor.assumeIsolated { try Handed(resolver(parameter.value)) }.value
+        // Handed over and back within this synchronous call, on this thread.
+        nonisolated(unsafe) let parameter = parameter! as! Parameter
+        nonisolated(unsafe) var made: Value?
+        try MainActor.assumeIsolated { made = try resolver(parameter) }
+        return made!
       },
       makeAsync: nil)
   }
@@ -172,16 +180,6 @@ enum ResolverKind: Sendable {
   case mainActor
   /// Anywhere, with `await`: an `async` resolver.
   case async
-}
-
-/// A value handed between the road and a main-actor resolver that the road calls on the
-/// main actor, in the same synchronous call: it never crosses to another thread meanwhile.
-struct Handed<Value>: @unchecked Sendable {
-  let value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
 }
 
 /// A registered type plus its optional alternative.

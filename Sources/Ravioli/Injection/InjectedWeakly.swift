@@ -91,8 +91,3 @@ public struct InjectedWeakly<Value> {
     object = value as AnyObject
   }
 }
-
-// The weak reference only ever holds a `Value` (see `store`), which is `Sendable` here; the
-// compiler cannot see that through `AnyObject`.
-/// A `Sendable` value makes a `Sendable` property, as for ``Injected``.
-extension InjectedWeakly: @unchecked Sendable where Value: Sendable {}
