@@ -116,10 +116,9 @@ final class AsyncCreationGate: Sendable {
 /// tasks), since an async resolver may resume on another thread.
 struct AsyncResolutionPath: Sendable {
   struct Frame: Sendable {
-    /// The registration that is running, held, so that a task that outlives the resolution
-    /// (one started by a resolver inherits the path) never meets another registration at its
-    /// address.
-    let registration: any AnyRegistration
+    /// The registration that is running. Weak: a task that a resolver starts inherits the
+    /// path, and may outlive the registration, which it must not keep alive.
+    weak var registration: (any AnyRegistration)?
     let label: String
   }
 

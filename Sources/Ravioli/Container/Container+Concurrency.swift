@@ -44,24 +44,19 @@ extension Container {
       if let instances = registration.instances, let kept = instances.current {
         return kept
       }
-      return try await onActor(MainActor.shared) { container throws(ResolutionError) in
-        try container.run(registration, alternative: alternative, parameter: nil, site: site)
-      }
+      return try await runOnMainActor(registration, alternative: alternative, site: site)
     case .async:
       return try await runAsync(registration, alternative: alternative, site: site)
     }
   }
 
-  /// Runs `body` on `actor`, where a resolver isolated to it may be called synchronously.
-  private func onActor<Value: Sendable>(
-    _ actor: isolated any Actor,
-    _ body: (Container) throws(ResolutionError) -> Value
+  /// The road's last step, run on the main actor, where a main-actor resolver may be called.
+  @MainActor
+  private func runOnMainActor<Value: Sendable>(
+    _ registration: Registration<Value>, alternative: RegistrationAlternative?,
+    site: RequestSite
   ) throws(ResolutionError) -> Value {
-    let stack = ResolutionStack.current
-    let outer = stack.actorRunning
-    stack.actorRunning = ObjectIdentifier(actor)
-    defer { stack.actorRunning = outer }
-    return try body(self)
+    try run(registration, alternative: alternative, parameter: nil, site: site)
   }
 
   /// The road's last step for an `async` resolver: like ``run(_:alternative:parameter:site:)``,
@@ -121,12 +116,9 @@ extension Container {
     }
     let generation = instances.currentGeneration
     let value = try await makeAsync(registration, alternative: alternative, on: inner, site: site)
-    if registration.scope == .weak, !(Swift.type(of: value as Any) is AnyObject.Type) {
-      throw failure(
-        .notAnObject(actualType: String(describing: Swift.type(of: value as Any))), Value.self,
-        alternative: alternative, site: site, resolutionPath: [])
-    }
-    instances.keep(value, madeIn: generation)
+    try keep(
+      value, of: registration, in: instances, madeIn: generation, alternative: alternative,
+      site: site)
     return value
   }
 
@@ -153,11 +145,9 @@ extension Container {
         throw failure(
           .cancelled, Value.self, alternative: alternative, site: site, resolutionPath: labels)
       }
-      var failure = failure(
-        .resolverFailed(error), Value.self, alternative: alternative, site: site,
-        resolutionPath: labels)
-      failure.note = "The resolver is registered at \(registration.site.label)."
-      throw failure
+      throw failure(
+        .resolverFailed(error), Value.self, registeredAt: registration.site,
+        alternative: alternative, site: site, resolutionPath: labels)
     }
   }
 }
@@ -172,12 +162,7 @@ extension Container {
     case .nonisolated:
       return nil
     case .mainActor:
-      if MainActorCheck.isOnMainActor
-        || ResolutionStack.current.actorRunning == ObjectIdentifier(MainActor.shared)
-      {
-        return nil
-      }
-      return .needsActor("MainActor")
+      return MainActorCheck.isOnMainActor ? nil : .needsActor("MainActor")
     case .async:
       return .needsAwait
     }
@@ -190,10 +175,8 @@ extension Container {
     alternative: RegistrationAlternative?, site: RequestSite
   ) -> ResolutionError {
     let stack = ResolutionStack.current
-    var failure = failure(
-      reason, Value.self, alternative: alternative, site: site,
+    return failure(
+      reason, Value.self, registeredAt: registration.site, alternative: alternative, site: site,
       resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
-    failure.note = "The resolver is registered at \(registration.site.label)."
-    return failure
   }
 }

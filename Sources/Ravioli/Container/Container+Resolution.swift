@@ -224,7 +224,7 @@ extension Container {
   /// The nearest registration for `key`, searching this container, then its parents. With
   /// a parameter, a container's parametrized resolver wins over its plain one if it takes
   /// that parameter.
-  func nearestRegistration(for key: RegistrationKey, parameter: Any?) -> AnyObject? {
+  private func nearestRegistration(for key: RegistrationKey, parameter: Any?) -> AnyObject? {
     if let scope = IsolationScope.active {
       return firstInChain { scope.registration(in: $0, for: key, parameter: parameter) }
     }
@@ -308,13 +308,24 @@ extension Container {
     }
     let generation = instances.currentGeneration
     let value = try make(registration, alternative: alternative, parameter: parameter, site: site)
+    try keep(
+      value, of: registration, in: instances, madeIn: generation, alternative: alternative,
+      site: site)
+    return value
+  }
+
+  /// Keeps what a kept scope's resolver made, unless the scope is weak and the value is no
+  /// class instance.
+  func keep<Value>(
+    _ value: Value, of registration: Registration<Value>, in instances: InstanceStore<Value>,
+    madeIn generation: Int, alternative: RegistrationAlternative?, site: RequestSite
+  ) throws(ResolutionError) {
     if registration.scope == .weak, !(Swift.type(of: value as Any) is AnyObject.Type) {
       throw failure(
         .notAnObject(actualType: String(describing: Swift.type(of: value as Any))), Value.self,
         alternative: alternative, site: site, resolutionPath: [])
     }
     instances.keep(value, madeIn: generation)
-    return value
   }
 
   /// The error for a request that the resolution stack refused: a registration found on
@@ -368,7 +379,7 @@ extension Container {
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     parameter: Any?, site: RequestSite
   ) throws(ResolutionError) -> Value {
-    if !registration.runsAnywhere, let refusal = isolationRefusal(of: registration) {
+    if registration.kind != .nonisolated, let refusal = isolationRefusal(of: registration) {
       throw isolationFailure(refusal, of: registration, alternative: alternative, site: site)
     }
     do {
@@ -391,9 +402,19 @@ extension Container {
       return error
     }
     let stack = ResolutionStack.current
+    return failure(
+      .resolverFailed(error), type, registeredAt: registeredAt, alternative: alternative,
+      site: site, resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
+  }
+
+  /// ``failure(_:_:alternative:site:resolutionPath:)`` for a failure of a resolver that was
+  /// found (it threw, or cannot run here), naming where it is registered.
+  func failure<Value>(
+    _ reason: ResolutionError.Reason, _ type: Value.Type, registeredAt: RequestSite,
+    alternative: RegistrationAlternative?, site: RequestSite, resolutionPath: [String]
+  ) -> ResolutionError {
     var failure = failure(
-      .resolverFailed(error), type, alternative: alternative, site: site,
-      resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
+      reason, type, alternative: alternative, site: site, resolutionPath: resolutionPath)
     failure.note = "The resolver is registered at \(registeredAt.label)."
     return failure
   }

@@ -36,9 +36,7 @@ final class Registration<Value>: AnyRegistration {
   /// Runs an async resolver: set for ``ResolverKind/async`` registrations only.
   let makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)?
   /// Where the resolver may run.
-  let kind: ResolverKind
-  /// Whether ``kind`` is ``ResolverKind/nonisolated``: one byte for the road to test.
-  @usableFromInline let runsAnywhere: Bool
+  @usableFromInline let kind: ResolverKind
   @usableFromInline let scope: Scope
   let parameterTypeName: String?
   let parameterType: ObjectIdentifier?
@@ -129,7 +127,6 @@ final class Registration<Value>: AnyRegistration {
     self.make = make
     self.makeAsync = makeAsync
     self.kind = kind
-    self.runsAnywhere = kind == .nonisolated
     self.acceptsParameter = accepts
     self.parameterTypeForCopies = parameterType
     self.parameterTypeName = parameterType.map { String(describing: $0) }
@@ -173,6 +170,7 @@ final class Registration<Value>: AnyRegistration {
 }
 
 /// Where a registration's resolver may run.
+@usableFromInline
 enum ResolverKind: Sendable {
   /// Anywhere: most registrations.
   case nonisolated

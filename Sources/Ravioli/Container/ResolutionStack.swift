@@ -35,9 +35,6 @@ final class ResolutionStack {
   /// Instances of graph-scoped registrations made during the current top-level resolution.
   @exclusivity(unchecked) private var graph: [ObjectIdentifier: AnyObject] = [:]
 
-  /// The actor that this thread runs resolutions for, while an awaited resolution runs the
-  /// road on it (see ``Container/onActor(_:_:)``): a resolver isolated to it may be called.
-  @exclusivity(unchecked) var actorRunning: ObjectIdentifier?
   /// The lookup shard this thread reads (see ``LookupShards``).
   let shard: Int
   /// The thread's call stack is too nearly full for another resolution when the stack
