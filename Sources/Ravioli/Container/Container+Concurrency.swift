@@ -30,7 +30,7 @@ extension Container {
     file: StaticString = #fileID, line: UInt = #line
   ) async throws(ResolutionError) -> Value {
     let site = RequestSite(file, line)
-    guard let found = plainRegistration(of: type, alternative: alternative) else {
+    guard let found = lookUpPlain(of: type, alternative: alternative) else {
       // Not registered, or registered as `Wrapped` for a `Wrapped?`: the synchronous road
       // finds it, or says what is missing.
       return try resolveValue(type, alternative: alternative, parameter: nil, site: site)

@@ -28,6 +28,10 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
   ///     every resolution) by default. The scopes that share an instance between threads
   ///     take a `Sendable` value (see ``RegistrationScope``).
+  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
+  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
+  ///     default, declares nothing. A resolver that asks for something it did not declare,
+  ///     or does not ask for something it did, is logged as a warning.
   ///   - replacing: Pass `true` to replace a registration on purpose (a stub in an app's
   ///     launch for UI tests, say): the replacement is then logged at the debug level
   ///     instead of as a warning, and registering with nothing to replace is the warning.
@@ -36,12 +40,14 @@ extension Container {
   ///   - resolver: Returns the value.
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
-    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    needs: [Dependency]? = nil, replacing: Bool = false, file: StaticString = #fileID,
+    line: UInt = #line,
     _ resolver: @escaping @Sendable () throws -> Value
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+        alternative: alternative, scope: scope.scope, file: file, line: line,
+        needs: declaredNeeds(needs, Value.self, alternative, file, line), resolver: resolver),
       replacing: replacing)
   }
 
@@ -63,18 +69,24 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
   ///     that share an instance between threads take a `Sendable` value (see
   ///     ``RegistrationScope``).
+  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
+  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
+  ///     default, declares nothing. A resolver that asks for something it did not declare,
+  ///     or does not ask for something it did, is logged as a warning.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value for the given parameter.
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
-    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    needs: [Dependency]? = nil, replacing: Bool = false, file: StaticString = #fileID,
+    line: UInt = #line,
     _ resolver: @escaping @Sendable (_ parameter: Any) throws -> Value
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+        alternative: alternative, scope: scope.scope, file: file, line: line,
+        needs: declaredNeeds(needs, Value.self, alternative, file, line), resolver: resolver),
       replacing: replacing)
   }
 
@@ -100,18 +112,24 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
   ///     that share an instance between threads take a `Sendable` value (see
   ///     ``RegistrationScope``).
+  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
+  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
+  ///     default, declares nothing. A resolver that asks for something it did not declare,
+  ///     or does not ask for something it did, is logged as a warning.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value for the given parameter.
   public func register<Value, Parameter>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
-    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    needs: [Dependency]? = nil, replacing: Bool = false, file: StaticString = #fileID,
+    line: UInt = #line,
     _ resolver: @escaping @Sendable (_ parameter: Parameter) throws -> Value
   ) {
     store(
       Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line, resolver: resolver),
+        alternative: alternative, scope: scope.scope, file: file, line: line,
+        needs: declaredNeeds(needs, Value.self, alternative, file, line), resolver: resolver),
       replacing: replacing)
   }
 
@@ -131,6 +149,10 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
+  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
+  ///     default, declares nothing. A resolver that asks for something it did not declare,
+  ///     or does not ask for something it did, is logged as a warning.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -139,13 +161,15 @@ extension Container {
   ///   - resolver: Returns the value, on the main actor.
   public func register<Value>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
-    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    needs: [Dependency]? = nil, replacing: Bool = false, file: StaticString = #fileID,
+    line: UInt = #line,
     _ isolation: MainActorResolution = MainActorResolution(),
     _ resolver: @escaping @MainActor @Sendable () throws -> Value
   ) {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line,
+        needs: declaredNeeds(needs, Value.self, alternative, file, line),
         mainActorResolver: resolver),
       replacing: replacing)
   }
@@ -162,6 +186,10 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
+  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
+  ///     default, declares nothing. A resolver that asks for something it did not declare,
+  ///     or does not ask for something it did, is logged as a warning.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -170,13 +198,15 @@ extension Container {
   ///   - resolver: Returns the value for the given parameter, on the main actor.
   public func register<Value, Parameter>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
-    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    needs: [Dependency]? = nil, replacing: Bool = false, file: StaticString = #fileID,
+    line: UInt = #line,
     _ isolation: MainActorResolution = MainActorResolution(),
     _ resolver: @escaping @MainActor @Sendable (_ parameter: Parameter) throws -> Value
   ) {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line,
+        needs: declaredNeeds(needs, Value.self, alternative, file, line),
         mainActorResolver: resolver),
       replacing: replacing)
   }
@@ -207,18 +237,24 @@ extension Container {
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
   ///     every resolution) by default.
+  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
+  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
+  ///     default, declares nothing. A resolver that asks for something it did not declare,
+  ///     or does not ask for something it did, is logged as a warning.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value.
   public func register<Value: Sendable>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
-    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    needs: [Dependency]? = nil, replacing: Bool = false, file: StaticString = #fileID,
+    line: UInt = #line,
     _ resolver: @escaping @Sendable () async throws -> Value
   ) {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line,
+        needs: declaredNeeds(needs, Value.self, alternative, file, line),
         asyncResolver: resolver),
       replacing: replacing)
   }
@@ -331,7 +367,7 @@ extension Container {
     IsolationScope.active == nil ? "" : " in this isolation scope"
   }
 
-  private func store<Value>(_ registration: Registration<Value>, replacing: Bool) {
+  func store<Value>(_ registration: Registration<Value>, replacing: Bool) {
     let key = registration.key
     // What the registration replaces in the same table, and, inside an isolation scope, the
     // container's own registration that it hides from the scope.
@@ -421,6 +457,20 @@ extension Container {
       return scope.visibleTable(of: self)
     }
     return registrations.withLock { $0 }
+  }
+}
+
+extension Container {
+  /// What `needs:` declared, for a registration.
+  func declaredNeeds(
+    _ needs: [Dependency]?, _ type: Any.Type, _ alternative: RegistrationAlternative?,
+    _ file: StaticString, _ line: UInt
+  ) -> DeclaredNeeds? {
+    needs.map { needs in
+      DeclaredNeeds(
+        needs, checked: true, owner: describeRequest(type, alternative),
+        site: RequestSite(file, line))
+    }
   }
 }
 

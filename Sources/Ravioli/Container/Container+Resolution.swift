@@ -1,3 +1,5 @@
+internal import RavioliAtomics
+
 extension Container {
   /// Resolves a `Value`, searching this container, then its parents.
   ///
@@ -107,7 +109,7 @@ extension Container {
 
 /// Where a request was made, for messages.
 @usableFromInline
-struct RequestSite {
+struct RequestSite: Sendable {
   @usableFromInline let file: StaticString
   @usableFromInline let line: UInt
 
@@ -146,8 +148,9 @@ extension Container {
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
   ) throws(ResolutionError) -> Value? {
-    let key = RegistrationKey(type, alternative)
-    if let registration = nearestRegistration(for: key, parameter: parameter) {
+    if let registration = nearestRegistration(
+      of: type, alternative: alternative, parameter: parameter)
+    {
       return try run(
         unsafeDowncast(registration, to: Registration<Value>.self),
         alternative: alternative, parameter: parameter, site: site)
@@ -189,6 +192,16 @@ extension Container {
   func plainRegistration(of type: Any.Type, alternative: RegistrationAlternative?)
     -> AnyObject?
   {
+    let found = lookUpPlain(of: type, alternative: alternative)
+    if ravioli_road_watchers() != 0 {
+      watch(RegistrationKey(type, alternative), type, alternative, found: found)
+    }
+    return found
+  }
+
+  /// ``plainRegistration(of:alternative:)``, unwatched: for the async road, which neither
+  /// traces nor checks declared needs.
+  func lookUpPlain(of type: Any.Type, alternative: RegistrationAlternative?) -> AnyObject? {
     let key = RegistrationKey(type, alternative)
     if let scope = IsolationScope.active {
       return firstInChain { scope.registration(in: $0, for: key, parameter: nil) }
@@ -218,7 +231,12 @@ extension Container {
   func nearestRegistration(
     of type: Any.Type, alternative: RegistrationAlternative?, parameter: Any?
   ) -> AnyObject? {
-    nearestRegistration(for: RegistrationKey(type, alternative), parameter: parameter)
+    let key = RegistrationKey(type, alternative)
+    let found = nearestRegistration(for: key, parameter: parameter)
+    if ravioli_road_watchers() != 0 {
+      watch(key, type, alternative, found: found)
+    }
+    return found
   }
 
   /// The nearest registration for `key`, searching this container, then its parents. With
@@ -263,7 +281,8 @@ extension Container {
       return try runScoped(registration, alternative: alternative, parameter: parameter, site: site)
     }
     let frame = ResolutionStack.Frame(
-      registration: ObjectIdentifier(registration), type: Value.self, alternative: alternative)
+      registration: ObjectIdentifier(registration), type: Value.self, alternative: alternative,
+      needs: registration.checkedNeeds)
     if let refusal = ResolutionStack.enter(frame) {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
     }
@@ -284,7 +303,9 @@ extension Container {
       return made
     }
     if let refusal = ResolutionStack.enter(
-      .init(registration: id, type: Value.self, alternative: alternative))
+      .init(
+        registration: id, type: Value.self, alternative: alternative,
+        needs: registration.checkedNeeds))
     {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
     }
@@ -383,7 +404,11 @@ extension Container {
       throw isolationFailure(refusal, of: registration, alternative: alternative, site: site)
     }
     do {
-      return try registration.make(parameter)
+      let value = try registration.make(parameter)
+      if let needs = registration.checkedNeeds {
+        checkAllAskedFor(needs, by: registration)
+      }
+      return value
     } catch {
       throw resolverFailure(
         error, of: Value.self, registeredAt: RequestSite(registration.file, registration.line),

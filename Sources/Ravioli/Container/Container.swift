@@ -1,3 +1,5 @@
+internal import RavioliAtomics
+
 /// Holds resolvers for the types your code depends on, and resolves them.
 ///
 /// Register a resolver for a type, optionally under a ``RegistrationAlternative``, then
@@ -32,6 +34,8 @@ public final class Container: Sendable {
   let lookups = LookupShards()
 
   private static let unnamedCount = Locked(0)
+  /// Whether the container traces its resolutions (see ``tracesResolutions``).
+  let tracing = Locked(false)
 
   /// The isolation scope the container was made in, if any, for messages.
   let madeInScope: Weak<IsolationScope>?
@@ -109,6 +113,12 @@ public final class Container: Sendable {
       registrations(self)
     } else {
       IsolationScope.$current.withValue(nil) { registrations(self) }
+    }
+  }
+
+  deinit {
+    if tracing.withLock({ $0 }) {
+      ravioli_road_watchers_add(-1)
     }
   }
 

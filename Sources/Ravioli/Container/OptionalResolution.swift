@@ -1,6 +1,8 @@
 /// Lets the road resolve `Wrapped?` from a registration of `Wrapped`, without knowing
 /// `Wrapped` statically.
 protocol OptionalResolvable {
+  static var wrappedType: Any.Type { get }
+
   static func resolveWrapped(
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
@@ -16,6 +18,8 @@ protocol OptionalResolvable {
 }
 
 extension Optional: OptionalResolvable {
+  static var wrappedType: Any.Type { Wrapped.self }
+
   static func resolveWrapped(
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite

@@ -8,6 +8,16 @@ protocol AnyRegistration: AnyObject, Sendable {
   var parameterType: ObjectIdentifier? { get }
   /// Whether a parametrized resolver takes this parameter.
   func accepts(_ parameter: Any) -> Bool
+  /// Whether a parametrized resolver takes parameters of this type.
+  func accepts(parameterOfType type: Any.Type) -> Bool
+  /// What the resolver declared that it needs; `nil` if it declared nothing.
+  var needs: DeclaredNeeds? { get }
+  /// The registered type.
+  var type: Any.Type { get }
+  /// Where the resolver may run.
+  var kind: ResolverKind { get }
+  /// Whether the scope keeps an instance now.
+  var hasKeptInstance: Bool { get }
   /// Makes the kept instance, if the scope keeps one and it does not exist yet.
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError)
   /// Forgets the kept instance, handing it back to be released outside any lock.
@@ -46,38 +56,48 @@ final class Registration<Value>: AnyRegistration {
   @usableFromInline let file: StaticString
   @usableFromInline let line: UInt
   private let acceptsParameter: @Sendable (Any) -> Bool
+  /// For a parametrized resolver: whether it takes parameters of a given type.
+  private let acceptsParameterType: (@Sendable (Any.Type) -> Bool)?
+  /// What the resolver declared that it needs; `nil` if it declared nothing.
+  let needs: DeclaredNeeds?
+  /// ``needs``, when the road checks the resolver's requests against it.
+  @usableFromInline let checkedNeeds: DeclaredNeeds?
   private let parameterTypeForCopies: Any.Type?
 
   /// A plain registration.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    resolver: @escaping @Sendable () throws -> Value
+    needs: DeclaredNeeds?, resolver: @escaping @Sendable () throws -> Value
   ) {
     self.init(
-      alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
+      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
+      parameterType: nil,
       accepts: { _ in true }, kind: .nonisolated, make: { _ in try resolver() }, makeAsync: nil)
   }
 
   /// A parametrized registration, used for parameters that are a `Parameter`.
   convenience init<Parameter>(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    resolver: @escaping @Sendable (Parameter) throws -> Value
+    needs: DeclaredNeeds?, resolver: @escaping @Sendable (Parameter) throws -> Value
   ) {
     // The road calls a parametrized resolver only with a parameter that it accepts.
     self.init(
-      alternative: alternative, scope: scope, file: file, line: line,
-      parameterType: Parameter.self, accepts: { $0 is Parameter }, kind: .nonisolated,
+      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
+      parameterType: Parameter.self, accepts: { $0 is Parameter },
+      acceptsType: { $0 is Parameter.Type }, kind: .nonisolated,
       make: { parameter in try resolver(parameter! as! Parameter) }, makeAsync: nil)
   }
 
   /// A plain registration whose resolver is isolated to the main actor.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
+    needs: DeclaredNeeds?,
     mainActorResolver resolver: @escaping @MainActor @Sendable () throws -> Value
   ) {
     // The road calls it only on the main actor (see `Container.isolationRefusal(of:)`).
     self.init(
-      alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
+      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
+      parameterType: nil,
       accepts: { _ in true }, kind: .mainActor,
       make: { _ in
         // Made and handed back within this synchronous call, on this thread.
@@ -91,11 +111,13 @@ final class Registration<Value>: AnyRegistration {
   /// A parametrized registration whose resolver is isolated to the main actor.
   convenience init<Parameter>(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
+    needs: DeclaredNeeds?,
     mainActorResolver resolver: @escaping @MainActor @Sendable (Parameter) throws -> Value
   ) {
     self.init(
-      alternative: alternative, scope: scope, file: file, line: line,
-      parameterType: Parameter.self, accepts: { $0 is Parameter }, kind: .mainActor,
+      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
+      parameterType: Parameter.self, accepts: { $0 is Parameter },
+      acceptsType: { $0 is Parameter.Type }, kind: .mainActor,
       make: { parameter in
         // Handed over and back within this synchronous call, on this thread.
         nonisolated(unsafe) let parameter = parameter! as! Parameter
@@ -109,10 +131,11 @@ final class Registration<Value>: AnyRegistration {
   /// A registration whose resolver is async.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    asyncResolver resolver: @escaping @Sendable () async throws -> Value
+    needs: DeclaredNeeds?, asyncResolver resolver: @escaping @Sendable () async throws -> Value
   ) where Value: Sendable {
     self.init(
-      alternative: alternative, scope: scope, file: file, line: line, parameterType: nil,
+      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
+      parameterType: nil,
       accepts: { _ in true }, kind: .async,
       make: { _ in preconditionFailure("The road awaits an async resolver.") },
       makeAsync: { _ in try await resolver() })
@@ -120,7 +143,8 @@ final class Registration<Value>: AnyRegistration {
 
   private init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    parameterType: Any.Type?, accepts: @escaping @Sendable (Any) -> Bool, kind: ResolverKind,
+    needs: DeclaredNeeds?, parameterType: Any.Type?, accepts: @escaping @Sendable (Any) -> Bool,
+    acceptsType: (@Sendable (Any.Type) -> Bool)? = nil, kind: ResolverKind,
     make: @escaping @Sendable (Any?) throws -> Value,
     makeAsync: (@Sendable (Any?) async throws -> Value)?
   ) {
@@ -128,6 +152,9 @@ final class Registration<Value>: AnyRegistration {
     self.makeAsync = makeAsync
     self.kind = kind
     self.acceptsParameter = accepts
+    self.acceptsParameterType = acceptsType
+    self.needs = needs
+    self.checkedNeeds = needs?.checked == true ? needs : nil
     self.parameterTypeForCopies = parameterType
     self.parameterTypeName = parameterType.map { String(describing: $0) }
     self.parameterType = parameterType.map { ObjectIdentifier($0) }
@@ -144,17 +171,26 @@ final class Registration<Value>: AnyRegistration {
 
   var key: RegistrationKey { RegistrationKey(Value.self, alternative) }
 
+  var type: Any.Type { Value.self }
+
+  var hasKeptInstance: Bool { instances?.current != nil }
+
   var site: RequestSite { RequestSite(file, line) }
 
   func copyKeepingNothing() -> any AnyRegistration {
     Registration(
-      alternative: alternative, scope: scope, file: file, line: line,
-      parameterType: parameterTypeForCopies, accepts: acceptsParameter, kind: kind, make: make,
+      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
+      parameterType: parameterTypeForCopies, accepts: acceptsParameter,
+      acceptsType: acceptsParameterType, kind: kind, make: make,
       makeAsync: makeAsync)
   }
 
   func accepts(_ parameter: Any) -> Bool {
     acceptsParameter(parameter)
+  }
+
+  func accepts(parameterOfType type: Any.Type) -> Bool {
+    acceptsParameterType?(type) ?? false
   }
 
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError) {

@@ -1,3 +1,5 @@
+internal import RavioliAtomics
+
 /// The resolutions in progress on the current thread, outermost first.
 ///
 /// Every registration that runs is pushed here, so that asking for one already on the stack
@@ -15,12 +17,21 @@ final class ResolutionStack {
     let registration: ObjectIdentifier
     let type: Any.Type
     let alternative: RegistrationAlternative?
+    /// What the registration declared it needs, if the road checks it: the registration
+    /// holds it while the frame is on the stack.
+    unowned(unsafe) let needs: DeclaredNeeds?
+    /// The declared dependencies that the resolver asked for, one bit each.
+    var used: UInt64 = 0
 
     @usableFromInline
-    init(registration: ObjectIdentifier, type: Any.Type, alternative: RegistrationAlternative?) {
+    init(
+      registration: ObjectIdentifier, type: Any.Type, alternative: RegistrationAlternative?,
+      needs: DeclaredNeeds? = nil
+    ) {
       self.registration = registration
       self.type = type
       self.alternative = alternative
+      self.needs = needs
     }
 
     var label: String { describeRequest(type, alternative) }
@@ -34,6 +45,8 @@ final class ResolutionStack {
   @exclusivity(unchecked) private(set) var depth = 0
   /// Instances of graph-scoped registrations made during the current top-level resolution.
   @exclusivity(unchecked) private var graph: [ObjectIdentifier: AnyObject] = [:]
+  /// The trace of the current top-level resolution, when its container traces.
+  @exclusivity(unchecked) var trace: ResolutionTrace?
 
   /// The lookup shard this thread reads (see ``LookupShards``).
   let shard: Int
@@ -149,11 +162,25 @@ final class ResolutionStack {
     }
     (buffer + depth).initialize(to: frame)
     depth += 1
+    if frame.needs != nil {
+      ravioli_road_watchers_add(1)
+    }
+    trace?.entered(frame.registration, depth: depth)
   }
 
   func pop() {
     depth -= 1
+    if buffer[depth].needs != nil {
+      ravioli_road_watchers_add(-1)
+    }
     (buffer + depth).deinitialize(count: 1)
+    if let trace {
+      trace.left(depth: depth)
+      if depth == 0 {
+        self.trace = nil
+        trace.finish()
+      }
+    }
     if depth == 0 && !graph.isEmpty {
       // Released after `graph` is empty again: a `deinit` may resolve, and come back here.
       let finished = graph
@@ -172,6 +199,14 @@ final class ResolutionStack {
 
   func keepGraphInstance<Value>(_ value: Value, of registration: Registration<Value>) {
     graph[ObjectIdentifier(registration)] = GraphInstance(value, of: registration)
+  }
+
+  /// The innermost frame, if any.
+  var top: Frame? { depth == 0 ? nil : buffer[depth - 1] }
+
+  /// Records that the innermost frame's resolver asked for its declared dependency `bit`.
+  func markUsed(_ bit: UInt64) {
+    buffer[depth - 1].used |= bit
   }
 
   /// The labels of the frames in progress followed by `last`.

@@ -1,0 +1,130 @@
+extension Container {
+  /// One thing a registration needs: a type, under an alternative, optionally with the
+  /// parameter it is resolved with.
+  ///
+  /// A registration declares its dependencies with `needs:`, so that
+  /// ``Container/validate(file:line:)`` can check the whole graph before any resolver runs:
+  ///
+  /// ```swift
+  /// container.register(needs: [.on(Greeter.self), .on(Clock.self, alternative: .utc)]) {
+  ///   () -> WelcomeBanner in
+  ///   WelcomeBanner(greeter: try container.resolve(), clock: try container.resolve(alternative: .utc))
+  /// }
+  /// ```
+  ///
+  /// ``Container/autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``
+  /// declares its initializer's parameters by itself; its `parameters:` takes a dependency
+  /// to give one of them an alternative.
+  public struct Dependency: Sendable, CustomStringConvertible {
+    /// The needed type.
+    let type: Any.Type
+    let alternative: RegistrationAlternative?
+    /// The type of the parameter that the dependency is resolved with, if any.
+    let parameterType: Any.Type?
+    let key: RegistrationKey
+    /// For an optional dependency (`Analytics?`), the key of the wrapped type, which also
+    /// resolves it.
+    let wrappedKey: RegistrationKey?
+
+    /// A dependency on `type`, under `alternative`.
+    ///
+    /// Resolving `type` with a parameter (`try container.resolve(parameter: self)`) is
+    /// declared with `parameter:`, the type of the parameter given, so that validation
+    /// checks that a resolver takes it.
+    /// - Parameters:
+    ///   - type: The type resolved, as it is resolved: `Greeter.self`, or `Analytics?.self`
+    ///     for one resolved as an optional.
+    ///   - alternative: The alternative it is resolved under; `nil` for the unnamed one.
+    ///   - parameter: The type of the parameter it is resolved with, if it is.
+    public static func on<Value>(
+      _ type: Value.Type, alternative: RegistrationAlternative? = nil,
+      parameter: Any.Type? = nil
+    ) -> Dependency {
+      Dependency(type: type, alternative: alternative, parameterType: parameter)
+    }
+
+    init(type: Any.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?) {
+      self.type = type
+      self.alternative = alternative
+      self.parameterType = parameterType
+      key = RegistrationKey(type, alternative)
+      wrappedKey = (type as? any OptionalResolvable.Type).map {
+        RegistrationKey($0.wrappedType, alternative)
+      }
+    }
+
+    /// The dependency as messages name it, e.g. `Clock (alternative "utc")`.
+    public var description: String {
+      let request = describeRequest(type, alternative)
+      guard let parameterType else { return request }
+      return "\(request) with a `\(parameterType)` parameter"
+    }
+
+    /// How `needs:` spells it, e.g. `.on(Clock.self, alternative: "utc")`.
+    var spelling: String {
+      let alternative = alternative.map { ", alternative: \"\($0.name)\"" } ?? ""
+      let parameter = parameterType.map { ", parameter: \($0).self" } ?? ""
+      return ".on(\(type).self\(alternative)\(parameter))"
+    }
+
+    /// Whether a request for `key` asks for this dependency.
+    func matches(_ key: RegistrationKey) -> Bool {
+      key == self.key || key == wrappedKey
+    }
+  }
+}
+
+/// What a registration declared that its resolver needs: the data that validation walks,
+/// and what the road checks a running resolver's requests against.
+@usableFromInline
+final class DeclaredNeeds: Sendable {
+  let dependencies: [Container.Dependency]
+  /// Whether the road checks the resolver's requests: a closure's declarations can rot,
+  /// an initializer's parameters cannot.
+  let checked: Bool
+  /// What was already reported, so that each mistake is logged once.
+  private let reported = Locked(Set<Report>())
+
+  private struct Report: Hashable {
+    let key: RegistrationKey
+    let unused: Bool
+  }
+
+  /// The registered type and alternative, for messages.
+  let owner: String
+  /// Where the registration was made.
+  let site: RequestSite
+
+  init(
+    _ dependencies: [Container.Dependency], checked: Bool, owner: String, site: RequestSite
+  ) {
+    self.dependencies = dependencies
+    self.checked = checked
+    self.owner = owner
+    self.site = site
+  }
+
+  /// The dependency that a request for `type` under `alternative` asks for, with its bit
+  /// in ``ResolutionStack/Frame/used``: an optional request is declared by its wrapped type
+  /// too. Dependencies past the 64th share the last bit.
+  func declared(_ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?)
+    -> UInt64?
+  {
+    if let index = dependencies.firstIndex(where: { $0.matches(key) }) {
+      return 1 << UInt64(min(index, 63))
+    }
+    guard let optional = type as? any OptionalResolvable.Type else { return nil }
+    let wrapped = RegistrationKey(optional.wrappedType, alternative)
+    return dependencies.firstIndex { $0.matches(wrapped) }.map { 1 << UInt64(min($0, 63)) }
+  }
+
+  /// The bits of every declared dependency.
+  var allBits: UInt64 {
+    dependencies.count >= 64 ? .max : (1 << UInt64(dependencies.count)) - 1
+  }
+
+  /// Whether `key` is reported for the first time.
+  func reportsFirst(_ key: RegistrationKey, unused: Bool) -> Bool {
+    reported.withLock { $0.insert(Report(key: key, unused: unused)).inserted }
+  }
+}

@@ -1,0 +1,88 @@
+import Dispatch
+
+/// The tree of one top-level resolution, for a container that traces its resolutions:
+/// what each request found (an instance made, or a kept one), and how long making it took.
+///
+/// One thread's ``ResolutionStack`` owns it, from the top-level request until that
+/// resolution ends; then it is logged at the `.debug` level.
+final class ResolutionTrace {
+  private struct Entry {
+    let label: String
+    let registration: ObjectIdentifier
+    /// How many resolutions were running around the request.
+    let depth: Int
+    let kept: Bool
+    var started: UInt64?
+    var nanoseconds: UInt64?
+  }
+
+  private let container: String
+  private var entries: [Entry] = []
+  /// The entries whose resolver is running, innermost last.
+  private var running: [Int] = []
+
+  init(container: String) {
+    self.container = container
+  }
+
+  /// Records a request, at `depth`, that found `registration`.
+  func requested(_ label: String, registration: ObjectIdentifier, kept: Bool, depth: Int) {
+    entries.append(Entry(label: label, registration: registration, depth: depth, kept: kept))
+  }
+
+  /// Records that the resolution stack entered `registration`'s frame, which is now
+  /// `depth` deep: its resolver runs.
+  func entered(_ registration: ObjectIdentifier, depth: Int) {
+    guard
+      let index = entries.lastIndex(where: {
+        $0.registration == registration && $0.depth == depth - 1 && $0.started == nil
+      })
+    else { return }
+    entries[index].started = DispatchTime.now().uptimeNanoseconds
+    running.append(index)
+  }
+
+  /// Records that the stack left a frame, and is now `depth` deep.
+  func left(depth: Int) {
+    guard let index = running.last, entries[index].depth == depth,
+      let started = entries[index].started
+    else { return }
+    entries[index].nanoseconds = DispatchTime.now().uptimeNanoseconds - started
+    running.removeLast()
+  }
+
+  /// Logs the tree.
+  func finish() {
+    let entries = entries
+    let container = container
+    Container.logger.log(
+      Self.text(of: entries, container: container), level: .debug, file: #fileID,
+      function: "resolve", line: #line)
+  }
+
+  private static func text(of entries: [Entry], container: String) -> String {
+    guard let root = entries.first else { return "" }
+    let total = root.nanoseconds.map { " in \(duration($0))" } ?? ""
+    let lines = entries.map { entry in
+      let indent = String(repeating: "  ", count: entry.depth + 1)
+      let what =
+        entry.nanoseconds.map { "made in \(duration($0))" }
+        ?? (entry.kept ? "kept" : "not made (it failed, or was made meanwhile)")
+      return "\(indent)\(entry.label): \(what)"
+    }
+    return "Container \"\(container)\" resolved `\(root.label)`\(total):\n"
+      + lines.joined(separator: "\n")
+  }
+
+  /// `41 µs`, `1.2 ms`.
+  private static func duration(_ nanoseconds: UInt64) -> String {
+    if nanoseconds < 10_000 {
+      let tenths = (nanoseconds + 50) / 100
+      return "\(tenths / 10).\(tenths % 10) µs"
+    }
+    if nanoseconds < 10_000_000 {
+      return "\((nanoseconds + 500) / 1000) µs"
+    }
+    return "\((nanoseconds + 500_000) / 1_000_000) ms"
+  }
+}

@@ -1,0 +1,308 @@
+extension Container {
+  /// Checks the dependency graph of this container and its parents, without running any
+  /// resolver, and reports every problem at once.
+  ///
+  /// ```swift
+  /// do {
+  ///   try container.validate()
+  /// } catch {
+  ///   print(error)  // one `file:line: error: ...` line per problem, then a summary
+  /// }
+  /// ```
+  ///
+  /// It finds, in what the registrations declare (`register(needs:)`, and the parameters
+  /// of an initializer registered with `autoregister`):
+  /// - missing dependencies: who needs what, under which alternative, and what is
+  ///   registered for that type instead;
+  /// - every dependency cycle, with its path and where each registration in it was made;
+  /// - captive dependencies: a kept instance (``Scope/singleton``, ``Scope/cached``) that
+  ///   holds one meant to live shorter (``Scope/cached``, ``Scope/weak``), directly or
+  ///   through unique instances, and so keeps it past its time;
+  /// - dependencies on a type whose only resolvers take a parameter that the request
+  ///   does not give.
+  ///
+  /// A registration that declares nothing is opaque: the report lists it as a note, not
+  /// an error. Declare `needs: []` for one that needs nothing.
+  /// - Parameters:
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  /// - Returns: The report, when it has no errors (it may have notes).
+  /// - Throws: The ``ValidationReport``, when it has errors.
+  @discardableResult
+  public func validate(file: StaticString = #fileID, line: UInt = #line) throws(ValidationReport)
+    -> ValidationReport
+  {
+    let report = graph.report(of: self)
+    Self.logger.log(
+      "Validated the graph of \(report.summary)", level: report.isValid ? .info : .error,
+      file: file, function: #function, line: line)
+    guard report.isValid else { throw report }
+    return report
+  }
+}
+
+extension DependencyGraph {
+  /// Every problem of the graph.
+  func report(of container: Container) -> ValidationReport {
+    var errors = missingDependencies() + cycles() + captiveDependencies()
+    var seen = Set<ValidationReport.Diagnostic>()
+    errors = errors.filter { seen.insert($0).inserted }
+    errors.sort { ($0.file, $0.line, $0.message) < ($1.file, $1.line, $1.message) }
+    let opaque = nodes.filter(\.isOpaque).map { node in
+      diagnostic(
+        .opaqueRegistration, at: node,
+        "`\(node.label)` declares no dependencies, so what its resolver needs is not "
+          + "checked: declare them with `register(needs:)` (`needs: []` for none), or register "
+          + "an initializer with `autoregister`.")
+    }
+    return ValidationReport(
+      errors: errors, opaqueRegistrations: opaque, registrationCount: nodes.count,
+      containers: container.description)
+  }
+
+  private func diagnostic(
+    _ kind: ValidationReport.Diagnostic.Kind, at node: Node, _ message: String
+  ) -> ValidationReport.Diagnostic {
+    ValidationReport.Diagnostic(
+      kind: kind, message: message, file: node.site.file.description, line: node.site.line)
+  }
+
+  // MARK: Missing dependencies
+
+  private func missingDependencies() -> [ValidationReport.Diagnostic] {
+    var found: [ValidationReport.Diagnostic] = []
+    for node in nodes {
+      for edge in node.edges {
+        switch edge.target {
+        case .node:
+          continue
+        case .missing:
+          found.append(
+            diagnostic(
+              .missingDependency, at: node,
+              "`\(node.label)` needs `\(edge.dependency)`, which is not registered (searched "
+                + "\(searched(from: node))). \(nearMisses(of: edge.dependency, from: node))"))
+        case .parameterNotTaken(let first, _):
+          let dependency = edge.dependency
+          let takes = parameterTypes(of: dependency, from: node)
+          let given = dependency.parameterType.map { "gives it a `\($0)`" } ?? "gives it none"
+          let resolvers = nodes[first]
+          found.append(
+            diagnostic(
+              .parameterNeverGiven, at: node,
+              "`\(node.label)` needs `\(describeRequest(dependency.type, dependency.alternative))`, "
+                + "whose resolvers take a parameter (\(takes)), first registered at "
+                + "\(resolvers.site.label); `\(node.label)` \(given), so they never get one. "
+                + "Register a plain resolver of `\(dependency.type)`, or declare the parameter "
+                + "that it is resolved with: `.on(\(dependency.type).self, parameter: ...)`."))
+        }
+      }
+    }
+    return found
+  }
+
+  /// The containers that `node`'s dependencies are looked up in, for messages.
+  private func searched(from node: Node) -> String {
+    containers[node.container...].map { "\"\($0)\"" }.joined(separator: " -> ")
+  }
+
+  /// What is registered for the dependency's type under other alternatives, or as the
+  /// optional's wrapped type.
+  private func nearMisses(of dependency: Container.Dependency, from node: Node) -> String {
+    let type = ObjectIdentifier(dependency.type)
+    let wrapped = dependency.wrappedKey?.type
+    let others = nodes.filter { other in
+      let id = ObjectIdentifier(other.type)
+      return id == type || id == wrapped
+    }
+    guard !others.isEmpty else {
+      return "Register it, or correct the type or alternative that `\(node.label)` declares."
+    }
+    let listed = others.map { other in
+      "`\(other.label)`\(other.parameterTypeName.map { " taking `\($0)`" } ?? "") at "
+        + "\(other.site.label) in \"\(containers[other.container])\""
+    }
+    return "Registered instead: \(listed.joined(separator: ", ")). Register it, or correct "
+      + "the type or alternative that `\(node.label)` declares."
+  }
+
+  /// The types that the parametrized resolvers of a dependency take, for messages.
+  private func parameterTypes(of dependency: Container.Dependency, from node: Node) -> String {
+    let names = nodes.filter { other in
+      ObjectIdentifier(other.type) == dependency.key.type
+        && other.alternative == dependency.alternative
+    }
+    .compactMap(\.parameterTypeName)
+    return names.map { "`\($0)`" }.joined(separator: ", ")
+  }
+
+  // MARK: Cycles
+
+  /// The most cycles reported, and the most steps spent looking for them: a graph whose
+  /// registrations all need each other has more cycles than anyone could read.
+  private static let cycleLimit = 100
+  private static let cycleSearchSteps = 1_000_000
+
+  private func cycles() -> [ValidationReport.Diagnostic] {
+    var found: [ValidationReport.Diagnostic] = []
+    var truncated = false
+    for component in stronglyConnectedComponents() {
+      let members = Set(component)
+      // Each cycle is found once: from its lowest node, through higher nodes only.
+      for start in component.sorted() {
+        var steps = 0
+        var path = [start]
+        var onPath: Set<Int> = [start]
+        var pending = [successors(of: start).filter { members.contains($0) && $0 >= start }]
+        while let last = pending.indices.last {
+          steps += 1
+          guard steps < Self.cycleSearchSteps, found.count < Self.cycleLimit else {
+            truncated = true
+            break
+          }
+          guard let next = pending[last].popLast() else {
+            pending.removeLast()
+            onPath.remove(path.removeLast())
+            continue
+          }
+          if next == start {
+            found.append(cycle(path))
+          } else if !onPath.contains(next) {
+            path.append(next)
+            onPath.insert(next)
+            pending.append(successors(of: next).filter { members.contains($0) && $0 >= start })
+          }
+        }
+        if truncated { break }
+      }
+      if truncated { break }
+    }
+    if truncated, let last = found.last {
+      found.append(
+        ValidationReport.Diagnostic(
+          kind: .cycle,
+          message: "There are more cycles than the \(found.count) reported: break these first.",
+          file: last.file, line: last.line))
+    }
+    return found
+  }
+
+  private func cycle(_ path: [Int]) -> ValidationReport.Diagnostic {
+    let labels = (path + [path[0]]).map { "`\(nodes[$0].label)`" }
+    let sites = path.map { "`\(nodes[$0].label)` at \(nodes[$0].site.label)" }
+    let message =
+      path.count == 1
+      ? "`\(nodes[path[0]].label)` needs itself. Remove the dependency."
+      : "dependency cycle: \(labels.joined(separator: " -> ")); registered: "
+        + "\(sites.joined(separator: ", ")). None of them can be made: remove one of these "
+        + "dependencies, or resolve it later (an `@Injected` property, read after the object "
+        + "is made)."
+    return diagnostic(.cycle, at: nodes[path[0]], message)
+  }
+
+  /// The graph's strongly connected components that hold a cycle, found without recursion
+  /// (Tarjan's algorithm), so that a deep graph cannot overflow the call stack.
+  func stronglyConnectedComponents() -> [[Int]] {
+    var index = [Int](repeating: -1, count: nodes.count)
+    var lowLink = [Int](repeating: 0, count: nodes.count)
+    var onStack = [Bool](repeating: false, count: nodes.count)
+    var stack: [Int] = []
+    var next = 0
+    var components: [[Int]] = []
+    let successors = nodes.indices.map(successors(of:))
+    for root in nodes.indices where index[root] == -1 {
+      var work: [(node: Int, edge: Int)] = [(root, 0)]
+      index[root] = next
+      lowLink[root] = next
+      next += 1
+      stack.append(root)
+      onStack[root] = true
+      while let (node, edge) = work.last {
+        if edge < successors[node].count {
+          work[work.count - 1].edge += 1
+          let target = successors[node][edge]
+          if index[target] == -1 {
+            index[target] = next
+            lowLink[target] = next
+            next += 1
+            stack.append(target)
+            onStack[target] = true
+            work.append((target, 0))
+          } else if onStack[target] {
+            lowLink[node] = min(lowLink[node], index[target])
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last?.node {
+          lowLink[parent] = min(lowLink[parent], lowLink[node])
+        }
+        guard lowLink[node] == index[node] else { continue }
+        var component: [Int] = []
+        while let member = stack.popLast() {
+          onStack[member] = false
+          component.append(member)
+          if member == node { break }
+        }
+        if component.count > 1 || successors[node].contains(node) {
+          components.append(component)
+        }
+      }
+    }
+    return components
+  }
+
+  // MARK: Captive dependencies
+
+  /// How long a scope's instance lives, compared with others: 0 for scopes that keep
+  /// nothing (their instances live as long as whatever holds them).
+  private static func lifetime(of scope: Scope) -> Int {
+    switch scope {
+    case .singleton: 3
+    case .cached: 2
+    case .weak: 1
+    case .unique, .graph: 0
+    }
+  }
+
+  private func captiveDependencies() -> [ValidationReport.Diagnostic] {
+    var found: [ValidationReport.Diagnostic] = []
+    for holder in nodes.indices {
+      let lifetime = Self.lifetime(of: nodes[holder].scope)
+      guard lifetime > 1 else { continue }
+      // Breadth first through instances that the holder owns (unique, graph) up to kept
+      // ones: the shortest path to each.
+      var cameFrom: [Int: Int] = [holder: holder]
+      var queue = [holder]
+      var head = 0
+      while head < queue.count {
+        let node = queue[head]
+        head += 1
+        for next in successors(of: node) where cameFrom[next] == nil {
+          cameFrom[next] = node
+          let nextLifetime = Self.lifetime(of: nodes[next].scope)
+          if nextLifetime == 0 {
+            queue.append(next)
+          } else if nextLifetime < lifetime {
+            var path = [next]
+            while let last = path.last, last != holder { path.append(cameFrom[last]!) }
+            found.append(captive(Array(path.reversed())))
+          }
+        }
+      }
+    }
+    return found
+  }
+
+  private func captive(_ path: [Int]) -> ValidationReport.Diagnostic {
+    let holder = nodes[path[0]]
+    let held = nodes[path[path.count - 1]]
+    let route = path.map { "`\(nodes[$0].label)`" }.joined(separator: " -> ")
+    return diagnostic(
+      .captiveDependency, at: holder,
+      "`\(holder.label)` (\(holder.scope)) holds `\(held.label)` (\(held.scope), registered "
+        + "at \(held.site.label)), which is meant to live shorter, and keeps it alive past its "
+        + "time: \(route). Give `\(holder.label)` a shorter scope, or have it resolve "
+        + "`\(held.label)` each time it needs one instead of keeping it.")
+  }
+}

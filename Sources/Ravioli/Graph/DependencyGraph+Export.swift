@@ -1,0 +1,164 @@
+extension DependencyGraph {
+  /// The graph as a Mermaid flowchart, which GitHub draws in a ```` ```mermaid ```` block.
+  ///
+  /// Each registration is a node labelled with its type, alternative and scope, inside a
+  /// subgraph for its container; an arrow points from a registration to each thing it
+  /// needs. Missing dependencies are red dashed nodes, arrows that close a cycle are red,
+  /// and opaque registrations (which declare nothing) are dashed.
+  public var mermaid: String {
+    var lines = ["flowchart TD"]
+    for (position, container) in containers.enumerated() {
+      lines.append("  subgraph c\(position) [\"\(Self.mermaidText(container))\"]")
+      for (index, node) in nodes.enumerated() where node.container == position {
+        let style = node.isOpaque ? ":::opaque" : ""
+        lines.append(
+          "    n\(index)[\"\(node.labelLines.map(Self.mermaidText).joined(separator: "<br/>"))\"]"
+            + style)
+      }
+      lines.append("  end")
+    }
+    for (index, missing) in missing.enumerated() {
+      lines.append(
+        "  m\(index)[\"\(Self.mermaidText("\(missing.dependency)"))<br/>missing\"]:::missing")
+    }
+    let cycleEdges = edgesInCycles()
+    var red: [Int] = []
+    for (edge, (from, to)) in drawnEdges().enumerated() {
+      lines.append("  n\(from) --> \(to)")
+      if case .node(let target) = nodes[from].edges.first(where: { $0.target.id == to })?.target,
+        cycleEdges.contains(Pair(from: from, to: target))
+      {
+        red.append(edge)
+      }
+    }
+    lines.append("  classDef missing stroke:#d33,stroke-width:2px,stroke-dasharray:5 5")
+    lines.append("  classDef opaque stroke-dasharray:3 3")
+    if !red.isEmpty {
+      lines.append(
+        "  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:#d33,stroke-width:2px")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The graph in Graphviz's DOT language (`dot -Tsvg graph.dot > graph.svg`).
+  ///
+  /// It shows what ``mermaid`` shows: a cluster per container, missing dependencies and the
+  /// arrows that close a cycle in red, opaque registrations dashed.
+  public var dot: String {
+    var lines = ["digraph dependencies {", "  node [shape=box];"]
+    for (position, container) in containers.enumerated() {
+      lines.append("  subgraph cluster_\(position) {")
+      lines.append("    label=\(Self.dotText(container));")
+      for (index, node) in nodes.enumerated() where node.container == position {
+        let style = node.isOpaque ? ", style=dashed" : ""
+        lines.append(
+          "    n\(index) [label=\(Self.dotText(node.labelLines.joined(separator: "\n")))\(style)];")
+      }
+      lines.append("  }")
+    }
+    for (index, missing) in missing.enumerated() {
+      lines.append(
+        "  m\(index) [label=\(Self.dotText("\(missing.dependency)\nmissing")), color=red, "
+          + "style=dashed];")
+    }
+    let cycleEdges = edgesInCycles()
+    for (from, to) in drawnEdges() {
+      var attributes = ""
+      if to.hasPrefix("n"), cycleEdges.contains(Pair(from: from, to: Int(to.dropFirst())!)) {
+        attributes = " [color=red]"
+      }
+      lines.append("  n\(from) -> \(to)\(attributes);")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Every arrow, once per pair of nodes, in the order of the nodes and their declarations.
+  private func drawnEdges() -> [(from: Int, to: String)] {
+    var drawn: [(Int, String)] = []
+    for (index, node) in nodes.enumerated() {
+      var seen = Set<String>()
+      for edge in node.edges where seen.insert(edge.target.id).inserted {
+        drawn.append((index, edge.target.id))
+      }
+    }
+    return drawn
+  }
+
+  private struct Pair: Hashable {
+    let from: Int
+    let to: Int
+  }
+
+  /// The arrows between two nodes of one strongly connected component: those on a cycle.
+  private func edgesInCycles() -> Set<Pair> {
+    var component: [Int: Int] = [:]
+    for (number, members) in stronglyConnectedComponents().enumerated() {
+      for member in members { component[member] = number }
+    }
+    var pairs = Set<Pair>()
+    for (index, node) in nodes.enumerated() {
+      guard let own = component[index] else { continue }
+      for edge in node.edges {
+        if case .node(let target) = edge.target, component[target] == own {
+          pairs.insert(Pair(from: index, to: target))
+        }
+      }
+    }
+    return pairs
+  }
+
+  /// Mermaid's label text, with what it would read as markup replaced by entities.
+  private static func mermaidText(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\"": escaped += "#quot;"
+      case "<": escaped += "#lt;"
+      case ">": escaped += "#gt;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
+  /// A DOT string literal, quoted.
+  private static func dotText(_ text: String) -> String {
+    var escaped = "\""
+    for character in text {
+      switch character {
+      case "\"": escaped += "\\\""
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      default: escaped.append(character)
+      }
+    }
+    return escaped + "\""
+  }
+}
+
+extension DependencyGraph.Node {
+  /// The lines of its label: the type, then the alternative, the parameter type and the
+  /// scope.
+  var labelLines: [String] {
+    var lines = [String(describing: type)]
+    if let alternative {
+      lines.append("alternative \"\(alternative.name)\"")
+    }
+    if let parameterTypeName {
+      lines.append("takes \(parameterTypeName)")
+    }
+    lines.append("\(scope)")
+    return lines
+  }
+}
+
+extension DependencyGraph.Target {
+  /// The node an arrow points to: `n3`, or `m0` for a missing dependency.
+  var id: String {
+    switch self {
+    case .node(let index): "n\(index)"
+    case .missing(let index), .parameterNotTaken(_, let index): "m\(index)"
+    }
+  }
+}

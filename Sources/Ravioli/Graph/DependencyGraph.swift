@@ -1,0 +1,206 @@
+/// The dependency graph that a container's registrations declare: what each registration
+/// needs, and which registration would resolve it. Nothing is resolved to build it.
+///
+/// Take it from ``Container/graph``; export it to draw it, or let
+/// ``Container/validate(file:line:)`` check it:
+///
+/// ```swift
+/// print(container.graph.mermaid)  // paste into a Markdown file, or mermaid.live
+/// ```
+///
+/// A registration declares what it needs with `register(needs:)`, or by being an
+/// initializer registered with `autoregister`. One that declares nothing is *opaque*: it
+/// is drawn and counted, but what its resolver resolves cannot be known without running it.
+public struct DependencyGraph: Sendable {
+  /// The containers searched from the container the graph was taken from, in order.
+  let containers: [String]
+  let nodes: [Node]
+  /// Dependencies that no registration resolves, each once per type and alternative.
+  let missing: [Missing]
+
+  /// A registration, described: the graph holds no registration, so that it keeps
+  /// nothing alive.
+  struct Node: Sendable {
+    let type: Any.Type
+    let alternative: RegistrationAlternative?
+    let scope: Scope
+    let site: RequestSite
+    /// The type a parametrized resolver takes.
+    let parameterTypeName: String?
+    let needs: DeclaredNeeds?
+    /// The index, in ``DependencyGraph/containers``, of the container that holds it.
+    let container: Int
+    /// What each declared dependency resolves to, in the order declared; empty for an
+    /// opaque registration.
+    var edges: [Edge] = []
+
+    init(_ registration: any AnyRegistration, container: Int) {
+      type = registration.type
+      alternative = registration.key.alternative
+      scope = registration.scope
+      site = registration.site
+      parameterTypeName = registration.parameterTypeName
+      needs = registration.needs
+      self.container = container
+    }
+
+    var isOpaque: Bool { needs == nil }
+    /// How a message names it: `Greeter (alternative "french")`.
+    var label: String { describeRequest(type, alternative) }
+  }
+
+  struct Edge: Sendable {
+    let dependency: Container.Dependency
+    let target: Target
+  }
+
+  enum Target: Sendable {
+    /// The registration that resolves it.
+    case node(Int)
+    /// Nothing: an index into ``DependencyGraph/missing``.
+    case missing(Int)
+    /// Only parametrized resolvers, none of which takes what the request gives (nothing,
+    /// or a parameter of another type): the first of them, and the index into
+    /// ``DependencyGraph/missing``.
+    case parameterNotTaken(first: Int, missing: Int)
+  }
+
+  struct Missing: Sendable {
+    let dependency: Container.Dependency
+  }
+}
+
+extension Container {
+  /// The graph that this container's registrations, and its parents', declare.
+  ///
+  /// It is a snapshot: registering afterwards does not change it. Inside
+  /// ``withIsolatedContainers(_:)`` it is the graph that the scope sees.
+  public var graph: DependencyGraph {
+    DependencyGraph(of: self)
+  }
+}
+
+extension DependencyGraph {
+  init(of container: Container) {
+    let chain = container.chain
+    var index: [ObjectIdentifier: Int] = [:]
+    for (position, member) in chain.enumerated() {
+      index[ObjectIdentifier(member)] = position
+    }
+    let tables = chain.map(\.visibleTable)
+    var nodes: [Node] = []
+    var nodeOfRegistration: [ObjectIdentifier: Int] = [:]
+    for (position, table) in tables.enumerated() {
+      // Sorted by where they were registered, so that exports and reports read in the order
+      // of the code and do not change from run to run.
+      let sorted = table.all.map { (registration: $0, site: $0.site.sortKey) }
+        .sorted { $0.site < $1.site }
+      for entry in sorted {
+        nodeOfRegistration[ObjectIdentifier(entry.registration)] = nodes.count
+        nodes.append(Node(entry.registration, container: position))
+      }
+    }
+    // A declared dependency is resolved from the container that holds the registration.
+    let searchOrders = chain.map { member in
+      member.chain.map { index[ObjectIdentifier($0)]! }
+    }
+    var missing: [Missing] = []
+    var missingIndex: [MissingKey: Int] = [:]
+    func missingEntry(_ dependency: Container.Dependency) -> Int {
+      let key = MissingKey(
+        key: dependency.key, parameter: dependency.parameterType.map(ObjectIdentifier.init))
+      if let found = missingIndex[key] { return found }
+      missing.append(Missing(dependency: dependency))
+      missingIndex[key] = missing.count - 1
+      return missing.count - 1
+    }
+    for position in nodes.indices {
+      guard let needs = nodes[position].needs else { continue }
+      let order = searchOrders[nodes[position].container]
+      nodes[position].edges = needs.dependencies.map { dependency in
+        let target: Target
+        if let found = Self.resolver(of: dependency, in: order, tables: tables) {
+          target = .node(nodeOfRegistration[ObjectIdentifier(found)]!)
+        } else if let parametrized = Self.parametrizedResolver(
+          of: dependency, in: order, tables: tables)
+        {
+          target = .parameterNotTaken(
+            first: nodeOfRegistration[ObjectIdentifier(parametrized)]!,
+            missing: missingEntry(dependency))
+        } else {
+          target = .missing(missingEntry(dependency))
+        }
+        return Edge(dependency: dependency, target: target)
+      }
+    }
+    self.init(containers: chain.map(\.name), nodes: nodes, missing: missing)
+  }
+
+  private struct MissingKey: Hashable {
+    let key: RegistrationKey
+    let parameter: ObjectIdentifier?
+  }
+
+  /// The registration that resolves `dependency`, searching the tables in `order` as the
+  /// road does: a request with a parameter prefers a parametrized resolver that takes it,
+  /// within each container; an optional one is looked up as itself, then as its wrapped type.
+  private static func resolver(
+    of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
+  ) -> (any AnyRegistration)? {
+    for key in [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? []) {
+      for position in order {
+        let table = tables[position]
+        if let parameterType = dependency.parameterType,
+          let parametrized = table.parametrized[key]?.last(where: {
+            $0.accepts(parameterOfType: parameterType)
+          })
+        {
+          return parametrized
+        }
+        if let plain = table.plain[key] {
+          return plain
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The first parametrized resolver registered for `dependency`, when no resolver takes
+  /// what the dependency gives.
+  private static func parametrizedResolver(
+    of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
+  ) -> (any AnyRegistration)? {
+    for key in [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? []) {
+      for position in order {
+        if let first = tables[position].parametrized[key]?.first {
+          return first
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The nodes that `node` depends on, each once.
+  func successors(of node: Int) -> [Int] {
+    var seen = Set<Int>()
+    return nodes[node].edges.compactMap { edge in
+      guard case .node(let target) = edge.target, seen.insert(target).inserted else { return nil }
+      return target
+    }
+  }
+}
+
+extension RequestSite {
+  /// Orders sites by file, then line.
+  var sortKey: SiteKey { SiteKey(file: file.description, line: line) }
+}
+
+/// A site that sorts by file, then line.
+struct SiteKey: Comparable {
+  let file: String
+  let line: UInt
+
+  static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.file, lhs.line) < (rhs.file, rhs.line)
+  }
+}

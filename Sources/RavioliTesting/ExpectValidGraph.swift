@@ -1,0 +1,35 @@
+public import Ravioli
+public import Testing
+
+/// Records an issue in the current test for each error that ``Ravioli/Container/validate(file:line:)``
+/// finds in `container`'s graph, with the whole report, and returns the report.
+///
+/// ```swift
+/// @Test func graphIsComplete() {
+///   expectValidGraph(ShopModule.container)
+/// }
+/// ```
+///
+/// The issue is recorded where this function is called, and its comment is the report:
+/// one `file:line: error: ...` line per problem, then a summary. Opaque registrations
+/// (which declare nothing) are notes, not failures.
+/// - Parameters:
+///   - container: The container whose graph (with its parents') to check.
+///   - sourceLocation: Where the issue is recorded; leave the default.
+/// - Returns: The report, for further checks.
+@discardableResult
+public func expectValidGraph(
+  _ container: Container, sourceLocation: SourceLocation = #_sourceLocation
+) -> ValidationReport {
+  let report: ValidationReport
+  do {
+    report = try container.validate()
+  } catch {
+    report = error
+  }
+  if !report.isValid {
+    Issue.record(
+      "The dependency graph has errors:\n\(report)", sourceLocation: sourceLocation)
+  }
+  return report
+}
