@@ -107,7 +107,8 @@ private final class Newsletter: Sendable {
 
     _ = try container.resolve() as Digest
     #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("asked for `Mailer`, which its `needs:` does not list") == true)
+    #expect(
+      warnings.first?.contains("asked for `Mailer`, which its `needs:` does not list") == true)
   }
 
   @Test func requestsOfNestedResolversBelongToThem() throws {

@@ -145,43 +145,44 @@ extension DependencyGraph {
 
   private func cycles() -> [ValidationReport.Diagnostic] {
     var found: [ValidationReport.Diagnostic] = []
-    var truncated = false
-    for component in stronglyConnectedComponents() {
+    var steps = 0
+    var start = 0
+    // Each cycle is found once, from its lowest node, through higher nodes only: the lowest
+    // node of the strongly connected components among the nodes from `start` on, as in
+    // Johnson's algorithm, so that nodes on no cycle are never searched from.
+    search: while found.count < Self.cycleLimit {
+      let components = stronglyConnectedComponents(from: start)
+      guard let component = components.min(by: { $0.min()! < $1.min()! }) else { break }
+      let first = component.min()!
       let members = Set(component)
-      // Each cycle is found once: from its lowest node, through higher nodes only.
-      for start in component.sorted() {
-        var steps = 0
-        var path = [start]
-        var onPath: Set<Int> = [start]
-        var pending = [successors(of: start).filter { members.contains($0) && $0 >= start }]
-        while let last = pending.indices.last {
-          steps += 1
-          guard steps < Self.cycleSearchSteps, found.count < Self.cycleLimit else {
-            truncated = true
-            break
-          }
-          guard let next = pending[last].popLast() else {
-            pending.removeLast()
-            onPath.remove(path.removeLast())
-            continue
-          }
-          if next == start {
-            found.append(cycle(path))
-          } else if !onPath.contains(next) {
-            path.append(next)
-            onPath.insert(next)
-            pending.append(successors(of: next).filter { members.contains($0) && $0 >= start })
-          }
-        }
-        if truncated { break }
+      func next(_ node: Int) -> [Int] {
+        successors(of: node).filter { members.contains($0) }
       }
-      if truncated { break }
+      var path = [first]
+      var onPath: Set<Int> = [first]
+      var pending = [next(first)]
+      while let last = pending.indices.last {
+        steps += 1
+        guard steps < Self.cycleSearchSteps, found.count < Self.cycleLimit else { break search }
+        guard let node = pending[last].popLast() else {
+          pending.removeLast()
+          onPath.remove(path.removeLast())
+          continue
+        }
+        if node == first {
+          found.append(cycle(path))
+        } else if onPath.insert(node).inserted {
+          path.append(node)
+          pending.append(next(node))
+        }
+      }
+      start = first + 1
     }
-    if truncated, let last = found.last {
+    if steps >= Self.cycleSearchSteps || found.count >= Self.cycleLimit, let last = found.last {
       found.append(
         ValidationReport.Diagnostic(
           kind: .cycle,
-          message: "There are more cycles than the \(found.count) reported: break these first.",
+          message: "There may be more cycles than the \(found.count) reported: break these first.",
           file: last.file, line: last.line))
     }
     return found
@@ -200,17 +201,20 @@ extension DependencyGraph {
     return diagnostic(.cycle, at: nodes[path[0]], message)
   }
 
-  /// The graph's strongly connected components that hold a cycle, found without recursion
-  /// (Tarjan's algorithm), so that a deep graph cannot overflow the call stack.
-  func stronglyConnectedComponents() -> [[Int]] {
+  /// The strongly connected components that hold a cycle, among the nodes from `start` on,
+  /// found without recursion (Tarjan's algorithm), so that a deep graph cannot overflow the
+  /// call stack.
+  func stronglyConnectedComponents(from start: Int = 0) -> [[Int]] {
     var index = [Int](repeating: -1, count: nodes.count)
     var lowLink = [Int](repeating: 0, count: nodes.count)
     var onStack = [Bool](repeating: false, count: nodes.count)
     var stack: [Int] = []
     var next = 0
     var components: [[Int]] = []
-    let successors = nodes.indices.map(successors(of:))
-    for root in nodes.indices where index[root] == -1 {
+    let successors = nodes.indices.map { node in
+      node < start ? [] : self.successors(of: node).filter { $0 >= start }
+    }
+    for root in start..<nodes.count where index[root] == -1 {
       var work: [(node: Int, edge: Int)] = [(root, 0)]
       index[root] = next
       lowLink[root] = next

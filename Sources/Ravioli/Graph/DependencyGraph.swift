@@ -93,8 +93,20 @@ extension DependencyGraph {
     for (position, table) in tables.enumerated() {
       // Sorted by where they were registered, so that exports and reports read in the order
       // of the code and do not change from run to run.
-      let sorted = table.all.map { (registration: $0, site: $0.site.sortKey) }
-        .sorted { $0.site < $1.site }
+      let entries = table.all.map { (registration: $0, site: $0.site.sortKey) }
+      var sites: [SiteKey: Int] = [:]
+      for entry in entries { sites[entry.site, default: 0] += 1 }
+      // Registrations made on one line (in a loop, say) are ordered by what they are.
+      let sorted = entries.map { entry in
+        (
+          registration: entry.registration, site: entry.site,
+          label: sites[entry.site]! > 1 ? Node(entry.registration, container: 0).labelLines : []
+        )
+      }
+      .sorted { first, second in
+        guard first.site == second.site else { return first.site < second.site }
+        return first.label.lexicographicallyPrecedes(second.label)
+      }
       for entry in sorted {
         nodeOfRegistration[ObjectIdentifier(entry.registration)] = nodes.count
         nodes.append(Node(entry.registration, container: position))
@@ -196,7 +208,7 @@ extension RequestSite {
 }
 
 /// A site that sorts by file, then line.
-struct SiteKey: Comparable {
+struct SiteKey: Hashable, Comparable {
   let file: String
   let line: UInt
 
