@@ -5,8 +5,8 @@ public import Testing
 /// finds in `container`'s graph, with the whole report, and returns the report.
 ///
 /// ```swift
-/// @Test func graphIsComplete() {
-///   expectValidGraph(ShopModule.container)
+/// @Test func theGraphIsComplete() {
+///   expectValidGraph(CatalogModule.container)
 /// }
 /// ```
 ///

@@ -3,11 +3,17 @@ extension Container {
   /// resolution, when the initializer runs.
   ///
   /// ```swift
-  /// container.autoregister(initializer: WelcomeScreen.init)
+  /// container.autoregister(initializer: HomeScreen.init)
   /// container.autoregister(Greeter.self, initializer: EnglishGreeter.init)
+  /// container.autoregister(Clock.self, scope: .singleton, initializer: SystemClock.init)
+  /// ```
+  ///
+  /// A parameter that is resolved under an alternative is named in `parameters:`:
+  ///
+  /// ```swift
   /// container.autoregister(
   ///   alternative: .french, parameters: [.on(Greeter.self, alternative: .french)],
-  ///   initializer: WelcomeScreen.init)
+  ///   initializer: HomeScreen.init)
   /// ```
   ///
   /// The parameters' types are the registration's dependencies, so ``validate(file:line:)``

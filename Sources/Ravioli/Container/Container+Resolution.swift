@@ -423,10 +423,11 @@ extension Container {
     _ error: any Error, of type: Value.Type, registeredAt: RequestSite,
     alternative: RegistrationAlternative?, site: RequestSite
   ) -> ResolutionError {
+    let stack = ResolutionStack.current
+    stack.trace?.failed()
     if let error = error as? ResolutionError {
       return error
     }
-    let stack = ResolutionStack.current
     return failure(
       .resolverFailed(error), type, registeredAt: registeredAt, alternative: alternative,
       site: site, resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])

@@ -10,11 +10,15 @@ extension Container {
   ///
   /// ```swift
   /// container.tracesResolutions = true
-  /// let screen: WelcomeScreen = try container.resolve()
-  /// // [Ravioli] debug: Container "app" resolved `WelcomeScreen` in 41 µs:
-  /// //   WelcomeScreen: made in 41 µs
-  /// //     Greeter: kept
-  /// //     Clock: made in 2 µs
+  /// Container.logger = StandardErrorLogger(minimumLevel: .debug)
+  /// let screen: HomeScreen = try container.resolve()
+  /// ```
+  ///
+  /// ```text
+  /// [Ravioli] debug: Container "app" resolved `HomeScreen` in 41 µs:
+  ///   HomeScreen: made in 41 µs
+  ///     Greeter: made in 1.2 µs
+  ///     Clock: kept
   /// ```
   ///
   /// Off by default. It traces synchronous resolutions (`try container.resolve()`, property

@@ -6,9 +6,8 @@ extension Container {
   /// ``Container/validate(file:line:)`` can check the whole graph before any resolver runs:
   ///
   /// ```swift
-  /// container.register(needs: [.on(Greeter.self), .on(Clock.self, alternative: .utc)]) {
-  ///   () -> WelcomeBanner in
-  ///   WelcomeBanner(greeter: try container.resolve(), clock: try container.resolve(alternative: .utc))
+  /// container.register(needs: [.on(Greeter.self), .on(Clock.self)]) { () -> HomeBanner in
+  ///   HomeBanner(text: (try container.resolve() as Greeter).greet(), clock: try container.resolve())
   /// }
   /// ```
   ///

@@ -14,6 +14,7 @@ final class ResolutionTrace {
     let kept: Bool
     var started: UInt64?
     var nanoseconds: UInt64?
+    var failed = false
   }
 
   private let container: String
@@ -51,6 +52,13 @@ final class ResolutionTrace {
     running.removeLast()
   }
 
+  /// Records that the innermost running resolver failed.
+  func failed() {
+    if let index = running.last {
+      entries[index].failed = true
+    }
+  }
+
   /// Logs the tree.
   func finish() {
     let entries = entries
@@ -66,7 +74,7 @@ final class ResolutionTrace {
     let lines = entries.map { entry in
       let indent = String(repeating: "  ", count: entry.depth + 1)
       let what =
-        entry.nanoseconds.map { "made in \(duration($0))" }
+        entry.nanoseconds.map { "\(entry.failed ? "failed after" : "made in") \(duration($0))" }
         ?? (entry.kept ? "kept" : "not made (it failed, or was made meanwhile)")
       return "\(indent)\(entry.label): \(what)"
     }

@@ -1,0 +1,131 @@
+import Foundation
+import Ravioli
+import RavioliTesting
+import Testing
+
+// The README's "Registering initializers" and "Validating the graph" examples, compiled and
+// checked here.
+
+final class HomeScreen {
+  let greeter: Greeter
+  let clock: Clock
+
+  init(greeter: Greeter, clock: Clock) {
+    self.greeter = greeter
+    self.clock = clock
+  }
+}
+
+final class HomeBanner {
+  let text: String
+  init(text: String, clock: Clock) { self.text = text }
+}
+
+private func registeringInitializers(_ container: Container) {
+  container.autoregister(initializer: HomeScreen.init)
+  container.autoregister(Greeter.self, initializer: EnglishGreeter.init)
+  container.autoregister(Clock.self, scope: .singleton, initializer: SystemClock.init)
+}
+
+private func parameterAlternatives(_ container: Container) {
+  container.autoregister(
+    alternative: .french, parameters: [.on(Greeter.self, alternative: .french)],
+    initializer: HomeScreen.init)
+}
+
+private func declaredNeeds(_ container: Container) {
+  container.register(needs: [.on(Greeter.self), .on(Clock.self)]) { () -> HomeBanner in
+    HomeBanner(text: (try container.resolve() as Greeter).greet(), clock: try container.resolve())
+  }
+  container.register(needs: []) { () -> Greeter in EnglishGreeter() }
+}
+
+/// From `DependencyGraph`.
+private func drawing(_ container: Container) {
+  print(container.graph.mermaid)  // paste into a Markdown file, or mermaid.live
+}
+
+/// From `Container.validate(file:line:)`.
+private func validating(_ container: Container) {
+  do {
+    try container.validate()
+  } catch {
+    print(error)  // one `file:line: error: ...` line per problem, then a summary
+  }
+}
+
+private func tracing(_ container: Container) throws {
+  container.tracesResolutions = true
+  Container.logger = StandardErrorLogger(minimumLevel: .debug)
+  let screen: HomeScreen = try container.resolve()
+  _ = screen
+}
+
+// The README's example report: a graph with a missing dependency, a captive one and an
+// opaque registration.
+private protocol PaymentGateway: Sendable {}
+private final class OrderService: Sendable { init(gateway: any PaymentGateway) {} }
+private final class Cart: Sendable { init() {} }
+private final class Session: Sendable { init(cart: Cart) {} }
+
+private func exampleWithProblems() -> Container {
+  let networking = Container(name: "networking") { networking in
+    networking.register { () -> Clock in SystemClock() }
+  }
+  return Container(parent: networking, name: "app") { app in
+    app.autoregister(initializer: OrderService.init)
+    app.register(scope: .cached, needs: []) { Cart() }
+    app.autoregister(scope: .singleton, initializer: Session.init)
+  }
+}
+
+@Suite(.isolatedContainers) struct GraphReadmeTests {
+  init() {
+    Container.logger = SilentLogger()
+  }
+
+  @Test func initializersResolveTheirParameters() throws {
+    let container = Container()
+    registeringInitializers(container)
+    container.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
+    parameterAlternatives(container)
+
+    #expect((try container.resolve() as HomeScreen).greeter.greet() == "Hello")
+    #expect((try container.resolve(alternative: .french) as HomeScreen).greeter.greet() == "Bonjour")
+    let first: HomeScreen = try container.resolve()
+    let second: HomeScreen = try container.resolve()
+    #expect(first !== second)
+    let sameClock = (first.clock as AnyObject) === (second.clock as AnyObject)
+    #expect(sameClock)
+  }
+
+  @Test func aDeclaringClosureValidates() throws {
+    let container = Container()
+    declaredNeeds(container)
+    container.autoregister(Clock.self, scope: .singleton, initializer: SystemClock.init)
+    #expect(try container.validate().opaqueRegistrations.isEmpty)
+    #expect((try container.resolve() as HomeBanner).text == "Hello")
+  }
+
+  @Test func theReadmeShowsTheReportOfItsExample() throws {
+    let report: ValidationReport
+    do {
+      try exampleWithProblems().validate()
+      Issue.record("the example has errors")
+      return
+    } catch {
+      report = error
+    }
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../README.md"), encoding: .utf8)
+    #expect(readme.contains("```text\n\(report.description)\n```"), "\(report)")
+  }
+
+  @Test func theTracingExampleTraces() throws {
+    let container = Container()
+    registeringInitializers(container)
+    try tracing(container)
+    container.tracesResolutions = false
+  }
+}
