@@ -1,5 +1,6 @@
 extension DependencyGraph {
-  /// The graph as a Mermaid flowchart, which GitHub draws in a ```` ```mermaid ```` block.
+  /// The graph as a Mermaid flowchart, which GitHub draws in a fenced code block marked
+  /// `mermaid`.
   ///
   /// Each registration is a node labelled with its type, alternative and scope, inside a
   /// subgraph for its container; an arrow points from a registration to each thing it
