@@ -54,29 +54,12 @@ private func validating(_ container: Container) {
   }
 }
 
+/// Compiled only: it writes to standard error; ResolutionTraceTests check what it logs.
 private func tracing(_ container: Container) throws {
   container.tracesResolutions = true
   Container.logger = StandardErrorLogger(minimumLevel: .debug)
   let screen: HomeScreen = try container.resolve()
   _ = screen
-}
-
-// The README's example report: a graph with a missing dependency, a captive one and an
-// opaque registration.
-private protocol PaymentGateway: Sendable {}
-private final class OrderService: Sendable { init(gateway: any PaymentGateway) {} }
-private final class Cart: Sendable { init() {} }
-private final class Session: Sendable { init(cart: Cart) {} }
-
-private func exampleWithProblems() -> Container {
-  let networking = Container(name: "networking") { networking in
-    networking.register { () -> Clock in SystemClock() }
-  }
-  return Container(parent: networking, name: "app") { app in
-    app.autoregister(initializer: OrderService.init)
-    app.register(scope: .cached, needs: []) { Cart() }
-    app.autoregister(scope: .singleton, initializer: Session.init)
-  }
 }
 
 @Suite(.isolatedContainers) struct GraphReadmeTests {
@@ -91,7 +74,8 @@ private func exampleWithProblems() -> Container {
     parameterAlternatives(container)
 
     #expect((try container.resolve() as HomeScreen).greeter.greet() == "Hello")
-    #expect((try container.resolve(alternative: .french) as HomeScreen).greeter.greet() == "Bonjour")
+    #expect(
+      (try container.resolve(alternative: .french) as HomeScreen).greeter.greet() == "Bonjour")
     let first: HomeScreen = try container.resolve()
     let second: HomeScreen = try container.resolve()
     #expect(first !== second)
@@ -120,12 +104,5 @@ private func exampleWithProblems() -> Container {
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../README.md"), encoding: .utf8)
     #expect(readme.contains("```text\n\(report.description)\n```"), "\(report)")
-  }
-
-  @Test func theTracingExampleTraces() throws {
-    let container = Container()
-    registeringInitializers(container)
-    try tracing(container)
-    container.tracesResolutions = false
   }
 }

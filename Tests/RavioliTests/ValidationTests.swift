@@ -281,7 +281,11 @@ private func failingReport(of container: Container) -> ValidationReport? {
   }
 }
 
-@Suite struct ExpectValidGraphTests {
+@Suite(.isolatedContainers) struct ExpectValidGraphTests {
+  init() {
+    Container.logger = SilentLogger()
+  }
+
   @Test func aGraphWithErrorsFailsTheTestWithTheReport() {
     let container = Container(name: "broken")
     container.autoregister(initializer: Checkout.init)
