@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Networking
 import Ravioli
 import Storage
@@ -14,11 +15,28 @@ final class Router: ProductListDelegate {
 
 let router = Router()
 let app = Container(parents: [CatalogModule.container], name: "app") { app in
-  app.register { () -> PriceFormatter in PriceFormatter(symbol: "€") }
+  app.register(needs: []) { () -> PriceFormatter in PriceFormatter(symbol: "€") }
 }
 // The list's delegate is the app's router, which the app keeps alive.
-CatalogModule.container.register { () -> ProductListDelegate in router }
+CatalogModule.container.register(needs: []) { () -> ProductListDelegate in router }
 Container.lookupPolicy = .enclosingType(default: app)
+
+// `swift run Shop --graph` prints the graph that the registrations declare, in Mermaid.
+if CommandLine.arguments.contains("--graph") {
+  print(app.graph.mermaid, terminator: "")
+  exit(0)
+}
+
+// In debug builds, before anything is resolved, check the whole graph (the app's
+// registrations and every module's under it), and stop with the report if it is wrong.
+#if DEBUG
+  do {
+    try app.validate()
+  } catch {
+    print(error)
+    exit(1)
+  }
+#endif
 
 let list = ProductListViewModel()
 for row in try list.rows() {

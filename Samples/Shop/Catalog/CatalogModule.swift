@@ -9,18 +9,24 @@ public enum CatalogModule {
   public static let container: Container = Container(
     parents: [NetworkingModule.container, StorageModule.container], name: "catalog"
   ) { container in
-    container.register { () -> ProductService in
-      try RemoteProductService(path: "/products", from: CatalogModule.container)
+    // A closure that takes what it needs as parameters registers like an initializer:
+    // Ravioli resolves the client and the store (from Networking and Storage), and
+    // `validate()` checks that they are registered.
+    container.autoregister(ProductService.self) { (client: HTTPClient, store: KeyValueStore) in
+      RemoteProductService(path: "/products", client: client, store: store)
     }
-    container.register(alternative: .featured) { () -> ProductService in
-      try RemoteProductService(path: "/products/featured", from: CatalogModule.container)
+    container.autoregister(ProductService.self, alternative: .featured) {
+      (client: HTTPClient, store: KeyValueStore) in
+      RemoteProductService(path: "/products/featured", client: client, store: store)
     }
-    // Each screen gets a tracker that knows which screen it tracks.
-    container.register { (screen: Any) -> Tracker in
-      Tracker(screen: "\(type(of: screen))", store: try StorageModule.container.resolve())
+    // Each screen gets a tracker that knows which screen it tracks. A closure that resolves
+    // what it needs declares it with `needs:`...
+    container.register(needs: [.on(KeyValueStore.self)]) { (screen: Any) -> Tracker in
+      Tracker(screen: "\(type(of: screen))", store: try container.resolve())
     }
-    container.register { () -> PriceFormatter in PriceFormatter(symbol: "€") }
-    container.register(alternative: .dollars) { () -> PriceFormatter in
+    // ...and `needs: []` says that it needs nothing.
+    container.register(needs: []) { () -> PriceFormatter in PriceFormatter(symbol: "€") }
+    container.register(alternative: .dollars, needs: []) { () -> PriceFormatter in
       PriceFormatter(symbol: "$")
     }
   }

@@ -28,12 +28,6 @@ struct RemoteProductService: ProductService {
   let client: HTTPClient
   let store: KeyValueStore
 
-  init(path: String, from container: Container) throws {
-    self.path = path
-    client = try container.resolve()
-    store = try container.resolve()
-  }
-
   func products() throws -> [Product] {
     let body: String
     do {

@@ -6,7 +6,7 @@ public enum StorageModule {
   /// What Storage provides. Modules that need it build their containers on this one;
   /// tests replace its entries.
   public static let container = Container(name: "storage") { container in
-    container.register(scope: .singleton) { () -> KeyValueStore in InMemoryStore() }
+    container.register(scope: .singleton, needs: []) { () -> KeyValueStore in InMemoryStore() }
   }
 }
 

@@ -172,3 +172,34 @@ struct StubProducts: ProductService {
     #expect(message.contains(#"While resolving: ProductService (alternative "featured")"#))
   }
 }
+
+/// The graph that the modules declare, checked without resolving anything.
+@Suite(.isolatedContainers) struct GraphTests {
+  @Test func theGraphIsComplete() {
+    expectValidGraph(CatalogModule.container)
+  }
+
+  @Test func everyRegistrationDeclaresWhatItNeeds() throws {
+    #expect(try CatalogModule.container.validate().opaqueRegistrations.isEmpty)
+  }
+
+  /// The mistake that `aMissingServiceStopsTheProgramWithTheFullDiagnostic` makes at run
+  /// time, found before anything is resolved: each service that needs the client is named,
+  /// at the line that registers it.
+  @Test func findsAMissingClientBeforeAnythingIsResolved() throws {
+    Container.logger = SilentLogger()  // `validate()` logs the errors it throws
+    NetworkingModule.container.removeRegistration(of: HTTPClient.self)
+    let report = try #require(throws: ValidationReport.self) {
+      try CatalogModule.container.validate()
+    }
+    #expect(report.errors.map(\.kind) == [.missingDependency, .missingDependency])
+    #expect(
+      report.errors.map { $0.message.prefix { $0 != "," } } == [
+        "`ProductService` needs `HTTPClient`",
+        #"`ProductService (alternative "featured")` needs `HTTPClient`"#,
+      ])
+    #expect(report.errors.allSatisfy { $0.file == "Catalog/CatalogModule.swift" })
+    #expect(
+      report.errors.allSatisfy { $0.message.contains(#"searched "catalog" -> "networking""#) })
+  }
+}

@@ -33,10 +33,11 @@ extension Container {
     -> ValidationReport
   {
     let report = graph.report(of: self)
-    Self.logger.log(
-      "Validated the graph of \(report.summary)", level: report.isValid ? .info : .error,
-      file: file, function: #function, line: line)
+    // The caller has the report when it is thrown: logging it too would say it twice.
     guard report.isValid else { throw report }
+    Self.logger.log(
+      "Validated the graph of \(report.summary)", level: .info, file: file, function: #function,
+      line: line)
     return report
   }
 }

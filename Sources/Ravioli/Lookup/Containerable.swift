@@ -8,7 +8,7 @@
 ///   /// What Networking provides. Modules that need it build their containers on this one;
 ///   /// tests replace its entries.
 ///   public static let container = Container(name: "networking") { container in
-///     container.register(scope: .singleton) { () -> HTTPClient in CannedHTTPClient() }
+///     container.register(scope: .singleton, needs: []) { () -> HTTPClient in CannedHTTPClient() }
 ///   }
 /// }
 /// ```
