@@ -165,9 +165,9 @@ private func failingReport(of container: Container) -> ValidationReport? {
     #expect(
       report.errors.map(\.description) == [
         "\(file):\(inspector): error: `Inspector` needs `PaneBadge`, whose resolvers take a "
-          + "parameter (`Pane`), first registered at \(file):\(badge); `Inspector` gives it "
-          + "none, so they never get one. Register a plain resolver of `PaneBadge`, or declare "
-          + "the parameter that it is resolved with: `.on(PaneBadge.self, parameter: ...)`."
+          + "parameter (`Pane`), first registered at \(file):\(badge), but `Inspector` gives "
+          + "them no parameter. Register a plain resolver of `PaneBadge`, or declare the "
+          + "parameter that it is resolved with: `.on(PaneBadge.self, parameter: ...)`."
       ])
 
     // Declared with the parameter it is given, it is found.
@@ -187,8 +187,36 @@ private func failingReport(of container: Container) -> ValidationReport? {
 
     #expect(failingReport(of: container).map(kinds) == [.parameterNeverGiven])
     #expect(
-      failingReport(of: container)?.errors.first?.message.contains("`Chain` gives it a `Cart`")
+      failingReport(of: container)?.errors.first?.message.contains(
+        "`Chain` gives them a `Cart`, which none of them takes")
         == true)
+  }
+
+  @Test func resolversTakingAProtocolOrAnyTakeWhatConformsToIt() throws {
+    let container = Container()
+    container.register(needs: []) { (anything: Any) -> PaneBadge in PaneBadge() }
+    container.register(needs: []) { (shape: any Greeter) -> Cart in Cart() }
+    container.register(needs: [
+      .on(PaneBadge.self, parameter: Int.self), .on(Cart.self, parameter: EnglishGreeter.self),
+    ]) { () -> Chain in
+      _ = try container.resolve(parameter: 1) as PaneBadge
+      _ = try container.resolve(parameter: EnglishGreeter()) as Cart
+      return Chain()
+    }
+
+    _ = try container.resolve() as Chain
+    #expect(try container.validate().isValid)
+  }
+
+  @Test func theSearchedContainersAreTheDependentsOwnOrder() {
+    let left = Container(name: "left")
+    let right = Container(name: "right")
+    let middle = Container(parent: left, name: "middle")
+    middle.autoregister(initializer: Checkout.init)
+    let top = Container(parents: [middle, right], name: "top")
+
+    let message = failingReport(of: top)?.errors.first?.message
+    #expect(message?.contains("(searched \"middle\" -> \"left\")") == true, "\(message ?? "")")
   }
 
   @Test func opaqueRegistrationsAreCountedAndListedAsNotes() throws {

@@ -194,7 +194,7 @@ extension Container {
   {
     let found = lookUpPlain(of: type, alternative: alternative)
     if ravioli_road_watchers() != 0 {
-      watch(RegistrationKey(type, alternative), type, alternative, found: found)
+      watch(RegistrationKey(type, alternative), type, alternative, parameter: nil, found: found)
     }
     return found
   }
@@ -234,7 +234,7 @@ extension Container {
     let key = RegistrationKey(type, alternative)
     let found = nearestRegistration(for: key, parameter: parameter)
     if ravioli_road_watchers() != 0 {
-      watch(key, type, alternative, found: found)
+      watch(key, type, alternative, parameter: parameter, found: found)
     }
     return found
   }

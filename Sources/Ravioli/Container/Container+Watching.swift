@@ -38,7 +38,7 @@ extension Container {
   /// Watches a look-up of `key` that found `found`, on the current thread.
   func watch(
     _ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?,
-    found: AnyObject?
+    parameter: Any?, found: AnyObject?
   ) {
     let stack = ResolutionStack.current
     if let needs = stack.top?.needs {
@@ -48,7 +48,7 @@ extension Container {
         Self.logger.log(
           "`\(needs.owner)`, registered with `needs:` at \(needs.site.label), asked for "
             + "`\(describeRequest(type, alternative))`, which its `needs:` does not list: add "
-            + "`\(Dependency(type: type, alternative: alternative, parameterType: nil).spelling)` "
+            + "`\(Dependency(type: type, alternative: alternative, parameterType: parameter.map { Swift.type(of: $0) }).spelling)` "
             + "to it, so that `validate()` checks it.",
           level: .warning, file: needs.site.file, function: "register", line: needs.site.line)
       }
@@ -62,11 +62,13 @@ extension Container {
     guard let used = ResolutionStack.current.top?.used, used != needs.allBits else { return }
     for (index, dependency) in needs.dependencies.prefix(64).enumerated()
     where used & (1 << UInt64(index)) == 0 && needs.reportsFirst(dependency.key, unused: true) {
+      // Information, not a warning: a resolver may need something only sometimes, and
+      // then declares it for validation although one run did not ask for it.
       Self.logger.log(
         "`\(needs.owner)`, registered with `needs:` at \(needs.site.label), declares "
-          + "`\(dependency)`, but its resolver did not ask for it: remove it from `needs:`, "
-          + "or resolve it in the resolver.",
-        level: .warning, file: needs.site.file, function: "register", line: needs.site.line)
+          + "`\(dependency)`, but its resolver did not ask for it this time: if it never "
+          + "does, remove it from `needs:`.",
+        level: .info, file: needs.site.file, function: "register", line: needs.site.line)
     }
   }
 

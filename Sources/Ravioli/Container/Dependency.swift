@@ -109,12 +109,17 @@ final class DeclaredNeeds: Sendable {
   func declared(_ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?)
     -> UInt64?
   {
-    if let index = dependencies.firstIndex(where: { $0.matches(key) }) {
-      return 1 << UInt64(min(index, 63))
+    // Every dependency that the request matches: one type may be declared with several
+    // parameter types, or as itself and as an optional.
+    let wrapped = (type as? any OptionalResolvable.Type).map {
+      RegistrationKey($0.wrappedType, alternative)
     }
-    guard let optional = type as? any OptionalResolvable.Type else { return nil }
-    let wrapped = RegistrationKey(optional.wrappedType, alternative)
-    return dependencies.firstIndex { $0.matches(wrapped) }.map { 1 << UInt64(min($0, 63)) }
+    var bits: UInt64 = 0
+    for (index, dependency) in dependencies.enumerated()
+    where dependency.matches(key) || wrapped.map(dependency.matches) == true {
+      bits |= 1 << UInt64(min(index, 63))
+    }
+    return bits == 0 ? nil : bits
   }
 
   /// The bits of every declared dependency.

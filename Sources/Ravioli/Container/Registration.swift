@@ -84,7 +84,7 @@ final class Registration<Value>: AnyRegistration {
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: Parameter.self, accepts: { $0 is Parameter },
-      acceptsType: { $0 is Parameter.Type }, kind: .nonisolated,
+      acceptsType: acceptsParameters(of: Parameter.self), kind: .nonisolated,
       make: { parameter in try resolver(parameter! as! Parameter) }, makeAsync: nil)
   }
 
@@ -117,7 +117,7 @@ final class Registration<Value>: AnyRegistration {
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: Parameter.self, accepts: { $0 is Parameter },
-      acceptsType: { $0 is Parameter.Type }, kind: .mainActor,
+      acceptsType: acceptsParameters(of: Parameter.self), kind: .mainActor,
       make: { parameter in
         // Handed over and back within this synchronous call, on this thread.
         nonisolated(unsafe) let parameter = parameter! as! Parameter
@@ -203,6 +203,26 @@ final class Registration<Value>: AnyRegistration {
     guard let instances, let dropped = instances.drop() else { return nil }
     return dropped
   }
+}
+
+/// Whether a resolver that takes `Parameter` takes parameters of a given type, for
+/// validation, which has types and no values.
+///
+/// `type is Parameter.Type` answers for a class (its subclasses) or a concrete type. For an
+/// existential (`Any`, `any Shape`), `Parameter.Type` is the protocol's own metatype, which
+/// matches no conforming type, and Swift has no generic way to ask whether a metatype
+/// conforms to it: such a resolver is taken to take any type, so that validation never
+/// reports a parameter that the road would accept.
+private func acceptsParameters<Parameter>(of parameter: Parameter.Type)
+  -> @Sendable (Any.Type) -> Bool
+{
+  // Swift's metadata kinds of existential types (`any P`, and `any P<T>`): the runtime's
+  // stable ABI.
+  let kind = unsafeBitCast(parameter as Any.Type, to: UnsafePointer<UInt>.self).pointee
+  if kind == 0x303 || kind == 0x307 {
+    return { _ in true }
+  }
+  return { $0 is Parameter.Type }
 }
 
 /// Where a registration's resolver may run.

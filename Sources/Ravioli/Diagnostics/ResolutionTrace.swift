@@ -75,7 +75,7 @@ final class ResolutionTrace {
       let indent = String(repeating: "  ", count: entry.depth + 1)
       let what =
         entry.nanoseconds.map { "\(entry.failed ? "failed after" : "made in") \(duration($0))" }
-        ?? (entry.kept ? "kept" : "not made (it failed, or was made meanwhile)")
+        ?? (entry.kept ? "kept" : "not made here (made earlier in this resolution, or refused)")
       return "\(indent)\(entry.label): \(what)"
     }
     return "Container \"\(container)\" resolved `\(root.label)`\(total):\n"

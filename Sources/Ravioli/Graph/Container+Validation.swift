@@ -86,14 +86,16 @@ extension DependencyGraph {
         case .parameterNotTaken(let first, _):
           let dependency = edge.dependency
           let takes = parameterTypes(of: dependency, from: node)
-          let given = dependency.parameterType.map { "gives it a `\($0)`" } ?? "gives it none"
+          let given =
+            dependency.parameterType.map { "gives them a `\($0)`, which none of them takes" }
+            ?? "gives them no parameter"
           let resolvers = nodes[first]
           found.append(
             diagnostic(
               .parameterNeverGiven, at: node,
               "`\(node.label)` needs `\(describeRequest(dependency.type, dependency.alternative))`, "
                 + "whose resolvers take a parameter (\(takes)), first registered at "
-                + "\(resolvers.site.label); `\(node.label)` \(given), so they never get one. "
+                + "\(resolvers.site.label), but `\(node.label)` \(given). "
                 + "Register a plain resolver of `\(dependency.type)`, or declare the parameter "
                 + "that it is resolved with: `.on(\(dependency.type).self, parameter: ...)`."))
         }
@@ -104,7 +106,7 @@ extension DependencyGraph {
 
   /// The containers that `node`'s dependencies are looked up in, for messages.
   private func searched(from node: Node) -> String {
-    containers[node.container...].map { "\"\($0)\"" }.joined(separator: " -> ")
+    searchOrders[node.container].map { "\"\(containers[$0])\"" }.joined(separator: " -> ")
   }
 
   /// What is registered for the dependency's type under other alternatives, or as the

@@ -14,6 +14,9 @@
 public struct DependencyGraph: Sendable {
   /// The containers searched from the container the graph was taken from, in order.
   let containers: [String]
+  /// For each container, the indices of the containers that its registrations' dependencies
+  /// are looked up in, in order: itself, then its parents'.
+  let searchOrders: [[Int]]
   let nodes: [Node]
   /// Dependencies that no registration resolves, each once per type and alternative.
   let missing: [Missing]
@@ -145,7 +148,8 @@ extension DependencyGraph {
         return Edge(dependency: dependency, target: target)
       }
     }
-    self.init(containers: chain.map(\.name), nodes: nodes, missing: missing)
+    self.init(
+      containers: chain.map(\.name), searchOrders: searchOrders, nodes: nodes, missing: missing)
   }
 
   private struct MissingKey: Hashable {
@@ -162,10 +166,8 @@ extension DependencyGraph {
     for key in [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? []) {
       for position in order {
         let table = tables[position]
-        if let parameterType = dependency.parameterType,
-          let parametrized = table.parametrized[key]?.last(where: {
-            $0.accepts(parameterOfType: parameterType)
-          })
+        if let parameterType = dependency.parameterType, let list = table.parametrized[key],
+          let parametrized = choose(from: list, forParameterOf: parameterType)
         {
           return parametrized
         }
@@ -175,6 +177,21 @@ extension DependencyGraph {
       }
     }
     return nil
+  }
+
+  /// ``RegistrationTable/choose(from:for:)`` for a parameter known by its type: the resolver
+  /// that takes exactly that type, else the most recently registered one that takes it,
+  /// else the one that takes `Any`.
+  private static func choose(from list: [any AnyRegistration], forParameterOf type: Any.Type)
+    -> (any AnyRegistration)?
+  {
+    let exact = ObjectIdentifier(type)
+    if let match = list.last(where: { $0.parameterType == exact }) {
+      return match
+    }
+    let anything = ObjectIdentifier(Any.self)
+    return list.last { $0.parameterType != anything && $0.accepts(parameterOfType: type) }
+      ?? list.last { $0.parameterType == anything }
   }
 
   /// The first parametrized resolver registered for `dependency`, when no resolver takes
