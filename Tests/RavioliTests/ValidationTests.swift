@@ -143,6 +143,25 @@ private func failingReport(of container: Container) -> ValidationReport? {
       ])
   }
 
+  @Test func singletonsSharingAChainOfUniqueInstancesAreEachCaptive() {
+    let container = Container()
+    container.register(scope: .cached, needs: []) { Cart() }
+    container.autoregister(initializer: CartBadge.init)
+    container.autoregister(initializer: Worker.init)
+    container.autoregister(scope: .singleton, initializer: Session.init)
+    container.register(scope: .singleton, needs: [.on(CartBadge.self), .on(Worker.self)]) {
+      Chain()
+    }
+
+    let messages = failingReport(of: container)?.errors.map(\.message) ?? []
+    #expect(messages.count == 2)
+    #expect(
+      messages.first?.hasSuffix(
+        "time: `Session` -> `CartBadge` -> `Cart`. Give `Session` a shorter scope, or have it resolve `Cart` each time it needs one instead of keeping it."
+      ) == true)
+    #expect(messages.last?.contains("time: `Chain` -> `CartBadge` -> `Cart`.") == true)
+  }
+
   @Test func aUniqueInstanceHeldByASingletonIsNotCaptive() throws {
     let container = Container()
     container.register(needs: []) { Cart() }

@@ -72,6 +72,13 @@ extension DependencyGraph {
 
   private func missingDependencies() -> [ValidationReport.Diagnostic] {
     var found: [ValidationReport.Diagnostic] = []
+    guard nodes.contains(where: { node in node.edges.contains { !$0.target.isNode } }) else {
+      return found
+    }
+    var byType: [ObjectIdentifier: [Int]] = [:]
+    for (index, node) in nodes.enumerated() {
+      byType[ObjectIdentifier(node.type), default: []].append(index)
+    }
     for node in nodes {
       for edge in node.edges {
         switch edge.target {
@@ -82,7 +89,8 @@ extension DependencyGraph {
             diagnostic(
               .missingDependency, at: node,
               "`\(node.label)` needs `\(edge.dependency)`, which is not registered (searched "
-                + "\(searched(from: node))). \(nearMisses(of: edge.dependency, from: node))"))
+                + "\(searched(from: node))). "
+                + nearMisses(of: edge.dependency, from: node, byType: byType)))
         case .parameterNotTaken(let first, _):
           let dependency = edge.dependency
           let takes = parameterTypes(of: dependency, from: node)
@@ -111,21 +119,24 @@ extension DependencyGraph {
 
   /// What is registered for the dependency's type under other alternatives, or as the
   /// optional's wrapped type.
-  private func nearMisses(of dependency: Container.Dependency, from node: Node) -> String {
-    let type = ObjectIdentifier(dependency.type)
-    let wrapped = dependency.wrappedKey?.type
-    let others = nodes.filter { other in
-      let id = ObjectIdentifier(other.type)
-      return id == type || id == wrapped
-    }
-    guard !others.isEmpty else {
+  private func nearMisses(
+    of dependency: Container.Dependency, from node: Node, byType: [ObjectIdentifier: [Int]]
+  ) -> String {
+    let candidates =
+      (byType[ObjectIdentifier(dependency.type)] ?? [])
+      + (dependency.wrappedKey.flatMap { byType[$0.type] } ?? [])
+    guard !candidates.isEmpty else {
       return "Register it, or correct the type or alternative that `\(node.label)` declares."
     }
+    // A handful is enough to see the mistake.
+    let shown = 5
+    let others = candidates.prefix(shown).map { nodes[$0] }
+    let more = candidates.count > shown ? ", and \(candidates.count - shown) more" : ""
     let listed = others.map { other in
       "`\(other.label)`\(other.parameterTypeName.map { " taking `\($0)`" } ?? "") at "
         + "\(other.site.label) in \"\(containers[other.container])\""
     }
-    return "Registered instead: \(listed.joined(separator: ", ")). Register it, or correct "
+    return "Registered instead: \(listed.joined(separator: ", "))\(more). Register it, or correct "
       + "the type or alternative that `\(node.label)` declares."
   }
 
@@ -273,32 +284,83 @@ extension DependencyGraph {
   }
 
   private func captiveDependencies() -> [ValidationReport.Diagnostic] {
+    // For each node that keeps nothing, the shorter-lived kept nodes (cached, weak) that it
+    // reaches through nodes that keep nothing: computed once per node, children first, so
+    // that many singletons over one long chain of unique instances cost one walk of it.
+    var reaches: [Set<Int>?] = Array(repeating: nil, count: nodes.count)
+    func shortLived(reachedFrom node: Int) -> Set<Int> {
+      if let known = reaches[node] { return known }
+      var work = [(node: node, expanded: false)]
+      var visiting: Set<Int> = []
+      while let (current, expanded) = work.popLast() {
+        if reaches[current] != nil { continue }
+        let next = successors(of: current)
+        if !expanded {
+          visiting.insert(current)
+          work.append((current, true))
+          // A node already being visited closes a cycle, reported as one: not followed.
+          for target in next where Self.lifetime(of: nodes[target].scope) == 0
+          && reaches[target] == nil && !visiting.contains(target) {
+            work.append((target, false))
+          }
+          continue
+        }
+        var found: Set<Int> = []
+        for target in next {
+          let lifetime = Self.lifetime(of: nodes[target].scope)
+          if lifetime == 1 || lifetime == 2 {
+            found.insert(target)
+          } else if lifetime == 0 {
+            found.formUnion(reaches[target] ?? [])
+          }
+        }
+        reaches[current] = found
+        visiting.remove(current)
+      }
+      return reaches[node] ?? []
+    }
     var found: [ValidationReport.Diagnostic] = []
     for holder in nodes.indices {
       let lifetime = Self.lifetime(of: nodes[holder].scope)
       guard lifetime > 1 else { continue }
-      // Breadth first through instances that the holder owns (unique, graph) up to kept
-      // ones: the shortest path to each.
-      var cameFrom: [Int: Int] = [holder: holder]
-      var queue = [holder]
-      var head = 0
-      while head < queue.count {
-        let node = queue[head]
-        head += 1
-        for next in successors(of: node) where cameFrom[next] == nil {
-          cameFrom[next] = node
-          let nextLifetime = Self.lifetime(of: nodes[next].scope)
-          if nextLifetime == 0 {
-            queue.append(next)
-          } else if nextLifetime < lifetime {
-            var path = [next]
-            while let last = path.last, last != holder { path.append(cameFrom[last]!) }
-            found.append(captive(Array(path.reversed())))
-          }
+      var held: Set<Int> = []
+      for next in successors(of: holder) {
+        let nextLifetime = Self.lifetime(of: nodes[next].scope)
+        if nextLifetime == 0 {
+          held.formUnion(shortLived(reachedFrom: next))
+        } else {
+          held.insert(next)
         }
+      }
+      for target in held.sorted() where Self.lifetime(of: nodes[target].scope) < lifetime {
+        found.append(captive(path(from: holder, to: target)))
       }
     }
     return found
+  }
+
+  /// The shortest path from `holder` to `held` through nodes that keep nothing, for the
+  /// message of a captive dependency that is known to exist.
+  private func path(from holder: Int, to held: Int) -> [Int] {
+    var cameFrom: [Int: Int] = [holder: holder]
+    var queue = [holder]
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for next in successors(of: node) where cameFrom[next] == nil {
+        cameFrom[next] = node
+        if next == held {
+          var path = [next]
+          while let last = path.last, last != holder { path.append(cameFrom[last]!) }
+          return path.reversed()
+        }
+        if Self.lifetime(of: nodes[next].scope) == 0 {
+          queue.append(next)
+        }
+      }
+    }
+    return [holder, held]
   }
 
   private func captive(_ path: [Int]) -> ValidationReport.Diagnostic {

@@ -155,6 +155,12 @@ extension DependencyGraph.Node {
 }
 
 extension DependencyGraph.Target {
+  /// Whether a registration resolves it.
+  var isNode: Bool {
+    if case .node = self { return true }
+    return false
+  }
+
   /// The node an arrow points to: `n3`, or `m0` for a missing dependency.
   var id: String {
     switch self {
