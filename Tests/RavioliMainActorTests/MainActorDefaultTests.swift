@@ -105,3 +105,47 @@ struct MainActorDefaultTests {
 ) async rethrows -> Result {
   try await body()
 }
+
+/// A view model whose initializer takes what it needs: registered as an initializer.
+final class ReceiptViewModel {
+  let catalog: Catalog
+  let formatter: PriceFormatter
+
+  init(catalog: Catalog, formatter: PriceFormatter) {
+    self.catalog = catalog
+    self.formatter = formatter
+  }
+}
+
+@Suite(.isolatedContainers)
+struct MainActorAutoregistrationTests {
+  @Test func registersAMainActorInitializer() throws {
+    let container = Container(name: "receipts")
+    container.autoregister(Catalog.self, initializer: LiveCatalog.init)
+    container.register(needs: []) { PriceFormatter() }
+    container.autoregister(initializer: ReceiptViewModel.init)
+
+    let model: ReceiptViewModel = try container.resolve()
+    #expect(model.catalog.products == ["tea", "cake"])
+    #expect(model.formatter.format(250) == "$2.50")
+    #expect(try container.validate().isValid)
+  }
+
+  @Test func refusesItSynchronouslyOffTheMainActor() async {
+    let container = Container(name: "receipts")
+    container.autoregister(Catalog.self, initializer: LiveCatalog.init)
+    container.register(needs: []) { PriceFormatter() }
+    container.autoregister(initializer: ReceiptViewModel.init)
+
+    let refused = await offTheMainActor { () -> Bool in
+      do throws(ResolutionError) {
+        _ = try container.resolve() as ReceiptViewModel
+        return false
+      } catch {
+        if case .needsActor = error.reason { return true }
+        return false
+      }
+    }
+    #expect(refused)
+  }
+}

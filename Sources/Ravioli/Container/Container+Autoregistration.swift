@@ -50,7 +50,50 @@ extension Container {
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
       alternatives: alternatives, replacing: replacing, file: file, line: line
-    ) { [unowned self] in
+    ) { [unowned self] () throws -> Value in
+      try initializer(
+        repeat try self.resolve(
+          alternative: alternatives.alternative(for: (each Parameter).self), file: file,
+          line: line))
+    }
+  }
+
+  /// Registers an initializer isolated to the main actor: a view model's, or any type's in a
+  /// target whose default isolation is the main actor. Each parameter is resolved when it
+  /// runs, as for a nonisolated initializer, and the initializer runs as a resolver that
+  /// says `@MainActor` does: synchronously on the main actor, and with `try await
+  /// container.resolve(ReceiptViewModel.self)` from anywhere.
+  ///
+  /// - Parameters:
+  ///   - type: The type to register the initializer for, when it is not the type that the
+  ///     initializer makes.
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - parameters: The alternatives to resolve parameters under, as
+  ///     `.on(Greeter.self, alternative: .french)`.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - isolation: Tells this function apart from the nonisolated `autoregister`; leave the
+  ///     default.
+  ///   - initializer: Makes the value from its parameters, on the main actor.
+  @inlinable
+  public func autoregister<Value, each Parameter>(
+    _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
+    scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    _ isolation: MainActorResolution = MainActorResolution(),
+    initializer: @escaping @MainActor @Sendable (repeat each Parameter) throws -> Value
+  ) {
+    var types: [Any.Type] = []
+    for parameterType in repeat (each Parameter).self {
+      types.append(parameterType)
+    }
+    let alternatives = ParameterAlternatives(parameters, for: types)
+    storeInitializer(
+      alternative: alternative, scope: scope, parameterTypes: types,
+      alternatives: alternatives, replacing: replacing, file: file, line: line, make: nil
+    ) { @MainActor [unowned self] in
       try initializer(
         repeat try self.resolve(
           alternative: alternatives.alternative(for: (each Parameter).self), file: file,
@@ -65,9 +108,10 @@ extension Container {
     alternative: RegistrationAlternative?, scope: RegistrationScope<Value>,
     parameterTypes: [Any.Type],
     alternatives: ParameterAlternatives, replacing: Bool, file: StaticString, line: UInt,
-    make: @escaping @Sendable () throws -> Value
+    make: (@Sendable () throws -> Value)?,
+    mainActorMake: (@MainActor @Sendable () throws -> Value)? = nil
   ) {
-    let needs = parameterTypes.map { type in
+    let declared = parameterTypes.map { type in
       Dependency(
         type: type, alternative: alternatives.alternative(for: type), parameterType: nil)
     }
@@ -79,13 +123,22 @@ extension Container {
           + "Remove it, or correct its type.",
         level: .warning, file: file, function: #function, line: line)
     }
-    store(
-      Registration(
-        alternative: alternative, scope: scope.scope, file: file, line: line,
-        needs: DeclaredNeeds(
-          needs, checked: false, owner: describeRequest(Value.self, alternative),
-          site: RequestSite(file, line)), resolver: make),
-      replacing: replacing)
+    let needs = DeclaredNeeds(
+      declared, checked: false, owner: describeRequest(Value.self, alternative),
+      site: RequestSite(file, line))
+    if let make {
+      store(
+        Registration(
+          alternative: alternative, scope: scope.scope, file: file, line: line, needs: needs,
+          resolver: make),
+        replacing: replacing)
+    } else if let mainActorMake {
+      store(
+        Registration(
+          alternative: alternative, scope: scope.scope, file: file, line: line, needs: needs,
+          mainActorResolver: mainActorMake),
+        replacing: replacing)
+    }
   }
 }
 
@@ -100,8 +153,11 @@ struct ParameterAlternatives: Sendable {
   @usableFromInline
   init(_ dependencies: [Container.Dependency], for types: [Any.Type]) {
     let taken = Set(types.map(ObjectIdentifier.init))
+    // An entry with a parameter is reported, and not applied: an initializer's parameter
+    // is resolved without one.
     byType = dependencies.compactMap { dependency in
-      dependency.alternative.map { (dependency.key.type, $0) }
+      guard dependency.parameterType == nil else { return nil }
+      return dependency.alternative.map { (dependency.key.type, $0) }
     }
     unmatched = dependencies.filter { dependency in
       !taken.contains(dependency.key.type) || dependency.parameterType != nil

@@ -30,8 +30,9 @@ extension Container {
   ///     take a `Sendable` value (see ``RegistrationScope``).
   ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
   ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. A resolver that asks for something it did not declare,
-  ///     or does not ask for something it did, is logged as a warning.
+  ///     default, declares nothing. While the resolver runs, a request of something it did
+  ///     not declare is logged as a warning, and a declared dependency that it did not ask
+  ///     for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose (a stub in an app's
   ///     launch for UI tests, say): the replacement is then logged at the debug level
   ///     instead of as a warning, and registering with nothing to replace is the warning.
@@ -71,8 +72,9 @@ extension Container {
   ///     ``RegistrationScope``).
   ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
   ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. A resolver that asks for something it did not declare,
-  ///     or does not ask for something it did, is logged as a warning.
+  ///     default, declares nothing. While the resolver runs, a request of something it did
+  ///     not declare is logged as a warning, and a declared dependency that it did not ask
+  ///     for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -114,8 +116,9 @@ extension Container {
   ///     ``RegistrationScope``).
   ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
   ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. A resolver that asks for something it did not declare,
-  ///     or does not ask for something it did, is logged as a warning.
+  ///     default, declares nothing. While the resolver runs, a request of something it did
+  ///     not declare is logged as a warning, and a declared dependency that it did not ask
+  ///     for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -151,8 +154,9 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
   ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
   ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. A resolver that asks for something it did not declare,
-  ///     or does not ask for something it did, is logged as a warning.
+  ///     default, declares nothing. While the resolver runs, a request of something it did
+  ///     not declare is logged as a warning, and a declared dependency that it did not ask
+  ///     for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -188,8 +192,9 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
   ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
   ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. A resolver that asks for something it did not declare,
-  ///     or does not ask for something it did, is logged as a warning.
+  ///     default, declares nothing. While the resolver runs, a request of something it did
+  ///     not declare is logged as a warning, and a declared dependency that it did not ask
+  ///     for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -239,8 +244,8 @@ extension Container {
   ///     every resolution) by default.
   ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
   ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. A resolver that asks for something it did not declare,
-  ///     or does not ask for something it did, is logged as a warning.
+  ///     default, declares nothing. Unlike a synchronous resolver's, an async resolver's
+  ///     requests are not checked against it while it runs.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.

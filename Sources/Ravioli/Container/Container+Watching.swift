@@ -22,7 +22,8 @@ extension Container {
   /// ```
   ///
   /// Off by default. It traces synchronous resolutions (`try container.resolve()`, property
-  /// wrappers, function parameters), on the thread that makes them.
+  /// wrappers, function parameters), on the thread that makes them. It is the container's
+  /// own setting, not an isolation scope's: a test that turns it on turns it off again.
   public var tracesResolutions: Bool {
     get { tracing.withLock { $0 } }
     set {

@@ -58,7 +58,7 @@ extension DependencyGraph {
     }
     return ValidationReport(
       errors: errors, opaqueRegistrations: opaque, registrationCount: nodes.count,
-      containers: container.description)
+      containers: containers)
   }
 
   private func diagnostic(
@@ -299,8 +299,10 @@ extension DependencyGraph {
           visiting.insert(current)
           work.append((current, true))
           // A node already being visited closes a cycle, reported as one: not followed.
-          for target in next where Self.lifetime(of: nodes[target].scope) == 0
-          && reaches[target] == nil && !visiting.contains(target) {
+          for target in next
+          where Self.lifetime(of: nodes[target].scope) == 0
+            && reaches[target] == nil && !visiting.contains(target)
+          {
             work.append((target, false))
           }
           continue

@@ -56,8 +56,9 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
   public let opaqueRegistrations: [Diagnostic]
   /// How many registrations were checked, in every container searched.
   public let registrationCount: Int
-  /// The containers checked, in the order searched: the container's ``Container/description``.
-  public let containers: String
+  /// The names of the containers checked, in the order searched: the container validated,
+  /// then the containers searched after it.
+  public let containers: [String]
 
   /// Whether there are no errors (opaque registrations are not errors).
   public var isValid: Bool { errors.isEmpty }
@@ -82,7 +83,8 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
     let opaque =
       opaqueRegistrations.isEmpty
       ? "" : "; \(counted(opaqueRegistrations.count, "opaque registration"))"
-    return "\(containers): \(found)\(opaque)."
+    let searched = containers.map { "\"\($0)\"" }.joined(separator: " -> ")
+    return "Container \(searched): \(found)\(opaque)."
   }
 }
 
