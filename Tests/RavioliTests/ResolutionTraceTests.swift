@@ -76,15 +76,14 @@ private final class Parcel: Sendable { init(envelope: Envelope, stamp: Stamp) {}
     #expect(traces.count == 1)
   }
 
-  @Test func aTracedPropertyInjectionIsTraced() throws {
-    final class Counter2 {
+  @Test func aTracedPropertyInjectionIsTraced() {
+    final class Mailroom {
       @Injected var parcel: Parcel
     }
     let container = postOffice()
     container.tracesResolutions = true
-    try withLookupPolicy(.singleton(container)) {
-      _ = Counter2().parcel
-    }
+    Container.lookupPolicy = .singleton(container)
+    _ = Mailroom().parcel
     #expect(traces.count == 1)
     #expect(traces.first?.hasPrefix("Container \"post\" resolved `Parcel` in ") == true)
   }
@@ -103,12 +102,5 @@ private final class Parcel: Sendable { init(envelope: Envelope, stamp: Stamp) {}
           Envelope: failed after T
         """
       ])
-  }
-
-  private func withLookupPolicy(_ policy: ContainerLookupPolicy, _ body: () throws -> Void)
-    rethrows
-  {
-    Container.lookupPolicy = policy
-    try body()
   }
 }

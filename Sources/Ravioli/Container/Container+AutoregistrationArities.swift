@@ -1,0 +1,224 @@
+// Initializers of one to six parameters, each resolved by a `resolve` call that is
+// specialized where `autoregister` is called. The variadic `autoregister` resolves its
+// parameters in a pack expansion, whose body Swift 6.3 does not specialize: each parameter
+// would then cost a generic resolution (runtime metadata look-ups, an unspecialized instance
+// store), about 1.7 times the closure that resolves the same parameters. These overloads
+// have the variadic one's parameters and behaviour.
+extension Container {
+  /// Registers an initializer of 1 parameter: see
+  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// - Parameters:
+  ///   - type: The type to register the initializer for, when it is not the type that the
+  ///     initializer makes.
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - parameters: The alternatives to resolve parameters under.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - initializer: Makes the value from its parameters.
+  @inlinable
+  public func autoregister<Value, P1>(
+    _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
+    scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    initializer: @escaping @Sendable (P1) throws -> Value
+  ) {
+    let types: [Any.Type] = [P1.self]
+    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternative1 = alternatives.alternative(for: P1.self)
+    storeInitializer(
+      alternative: alternative, scope: scope, parameterTypes: types,
+      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      make: { [unowned self] () throws -> Value in
+        try initializer(
+          try self.resolve(alternative: alternative1, file: file, line: line))
+      })
+  }
+
+  /// Registers an initializer of 2 parameters: see
+  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// - Parameters:
+  ///   - type: The type to register the initializer for, when it is not the type that the
+  ///     initializer makes.
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - parameters: The alternatives to resolve parameters under.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - initializer: Makes the value from its parameters.
+  @inlinable
+  public func autoregister<Value, P1, P2>(
+    _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
+    scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    initializer: @escaping @Sendable (P1, P2) throws -> Value
+  ) {
+    let types: [Any.Type] = [P1.self, P2.self]
+    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternative1 = alternatives.alternative(for: P1.self)
+    let alternative2 = alternatives.alternative(for: P2.self)
+    storeInitializer(
+      alternative: alternative, scope: scope, parameterTypes: types,
+      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      make: { [unowned self] () throws -> Value in
+        try initializer(
+          try self.resolve(alternative: alternative1, file: file, line: line),
+          try self.resolve(alternative: alternative2, file: file, line: line))
+      })
+  }
+
+  /// Registers an initializer of 3 parameters: see
+  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// - Parameters:
+  ///   - type: The type to register the initializer for, when it is not the type that the
+  ///     initializer makes.
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - parameters: The alternatives to resolve parameters under.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - initializer: Makes the value from its parameters.
+  @inlinable
+  public func autoregister<Value, P1, P2, P3>(
+    _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
+    scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    initializer: @escaping @Sendable (P1, P2, P3) throws -> Value
+  ) {
+    let types: [Any.Type] = [P1.self, P2.self, P3.self]
+    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternative1 = alternatives.alternative(for: P1.self)
+    let alternative2 = alternatives.alternative(for: P2.self)
+    let alternative3 = alternatives.alternative(for: P3.self)
+    storeInitializer(
+      alternative: alternative, scope: scope, parameterTypes: types,
+      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      make: { [unowned self] () throws -> Value in
+        try initializer(
+          try self.resolve(alternative: alternative1, file: file, line: line),
+          try self.resolve(alternative: alternative2, file: file, line: line),
+          try self.resolve(alternative: alternative3, file: file, line: line))
+      })
+  }
+
+  /// Registers an initializer of 4 parameters: see
+  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// - Parameters:
+  ///   - type: The type to register the initializer for, when it is not the type that the
+  ///     initializer makes.
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - parameters: The alternatives to resolve parameters under.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - initializer: Makes the value from its parameters.
+  @inlinable
+  public func autoregister<Value, P1, P2, P3, P4>(
+    _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
+    scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    initializer: @escaping @Sendable (P1, P2, P3, P4) throws -> Value
+  ) {
+    let types: [Any.Type] = [P1.self, P2.self, P3.self, P4.self]
+    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternative1 = alternatives.alternative(for: P1.self)
+    let alternative2 = alternatives.alternative(for: P2.self)
+    let alternative3 = alternatives.alternative(for: P3.self)
+    let alternative4 = alternatives.alternative(for: P4.self)
+    storeInitializer(
+      alternative: alternative, scope: scope, parameterTypes: types,
+      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      make: { [unowned self] () throws -> Value in
+        try initializer(
+          try self.resolve(alternative: alternative1, file: file, line: line),
+          try self.resolve(alternative: alternative2, file: file, line: line),
+          try self.resolve(alternative: alternative3, file: file, line: line),
+          try self.resolve(alternative: alternative4, file: file, line: line))
+      })
+  }
+
+  /// Registers an initializer of 5 parameters: see
+  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// - Parameters:
+  ///   - type: The type to register the initializer for, when it is not the type that the
+  ///     initializer makes.
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - parameters: The alternatives to resolve parameters under.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - initializer: Makes the value from its parameters.
+  @inlinable
+  public func autoregister<Value, P1, P2, P3, P4, P5>(
+    _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
+    scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    initializer: @escaping @Sendable (P1, P2, P3, P4, P5) throws -> Value
+  ) {
+    let types: [Any.Type] = [P1.self, P2.self, P3.self, P4.self, P5.self]
+    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternative1 = alternatives.alternative(for: P1.self)
+    let alternative2 = alternatives.alternative(for: P2.self)
+    let alternative3 = alternatives.alternative(for: P3.self)
+    let alternative4 = alternatives.alternative(for: P4.self)
+    let alternative5 = alternatives.alternative(for: P5.self)
+    storeInitializer(
+      alternative: alternative, scope: scope, parameterTypes: types,
+      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      make: { [unowned self] () throws -> Value in
+        try initializer(
+          try self.resolve(alternative: alternative1, file: file, line: line),
+          try self.resolve(alternative: alternative2, file: file, line: line),
+          try self.resolve(alternative: alternative3, file: file, line: line),
+          try self.resolve(alternative: alternative4, file: file, line: line),
+          try self.resolve(alternative: alternative5, file: file, line: line))
+      })
+  }
+
+  /// Registers an initializer of 6 parameters: see
+  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// - Parameters:
+  ///   - type: The type to register the initializer for, when it is not the type that the
+  ///     initializer makes.
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - parameters: The alternatives to resolve parameters under.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - initializer: Makes the value from its parameters.
+  @inlinable
+  public func autoregister<Value, P1, P2, P3, P4, P5, P6>(
+    _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
+    scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
+    replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
+    initializer: @escaping @Sendable (P1, P2, P3, P4, P5, P6) throws -> Value
+  ) {
+    let types: [Any.Type] = [P1.self, P2.self, P3.self, P4.self, P5.self, P6.self]
+    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternative1 = alternatives.alternative(for: P1.self)
+    let alternative2 = alternatives.alternative(for: P2.self)
+    let alternative3 = alternatives.alternative(for: P3.self)
+    let alternative4 = alternatives.alternative(for: P4.self)
+    let alternative5 = alternatives.alternative(for: P5.self)
+    let alternative6 = alternatives.alternative(for: P6.self)
+    storeInitializer(
+      alternative: alternative, scope: scope, parameterTypes: types,
+      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      make: { [unowned self] () throws -> Value in
+        try initializer(
+          try self.resolve(alternative: alternative1, file: file, line: line),
+          try self.resolve(alternative: alternative2, file: file, line: line),
+          try self.resolve(alternative: alternative3, file: file, line: line),
+          try self.resolve(alternative: alternative4, file: file, line: line),
+          try self.resolve(alternative: alternative5, file: file, line: line),
+          try self.resolve(alternative: alternative6, file: file, line: line))
+      })
+  }
+
+}
