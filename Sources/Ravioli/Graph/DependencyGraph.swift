@@ -18,6 +18,8 @@ public struct DependencyGraph: Sendable {
   /// are looked up in, in order: itself, then its parents'.
   let searchOrders: [[Int]]
   let nodes: [Node]
+  /// For each node, the nodes it depends on, each once, in the order declared.
+  let successorLists: [[Int]]
   /// Dependencies that no registration resolves, each once per type and alternative.
   let missing: [Missing]
 
@@ -93,10 +95,11 @@ extension DependencyGraph {
     let tables = chain.map(\.visibleTable)
     var nodes: [Node] = []
     var nodeOfRegistration: [ObjectIdentifier: Int] = [:]
+    let files = FileOrder(tables.flatMap { $0.all.map(\.site.file) })
     for (position, table) in tables.enumerated() {
       // Sorted by where they were registered, so that exports and reports read in the order
       // of the code and do not change from run to run.
-      let entries = table.all.map { (registration: $0, site: $0.site.sortKey) }
+      let entries = table.all.map { (registration: $0, site: files.key(of: $0.site)) }
       var sites: [SiteKey: Int] = [:]
       for entry in entries { sites[entry.site, default: 0] += 1 }
       // Registrations made on one line (in a loop, say) are ordered by what they are.
@@ -148,8 +151,18 @@ extension DependencyGraph {
         return Edge(dependency: dependency, target: target)
       }
     }
+    let successors = nodes.map { node in
+      var seen = Set<Int>()
+      return node.edges.compactMap { edge -> Int? in
+        guard case .node(let target) = edge.target, seen.insert(target).inserted else {
+          return nil
+        }
+        return target
+      }
+    }
     self.init(
-      containers: chain.map(\.name), searchOrders: searchOrders, nodes: nodes, missing: missing)
+      containers: chain.map(\.name), searchOrders: searchOrders, nodes: nodes,
+      successorLists: successors, missing: missing)
   }
 
   private struct MissingKey: Hashable {
@@ -211,22 +224,49 @@ extension DependencyGraph {
 
   /// The nodes that `node` depends on, each once.
   func successors(of node: Int) -> [Int] {
-    var seen = Set<Int>()
-    return nodes[node].edges.compactMap { edge in
-      guard case .node(let target) = edge.target, seen.insert(target).inserted else { return nil }
-      return target
-    }
+    successorLists[node]
   }
 }
 
-extension RequestSite {
-  /// Orders sites by file, then line.
-  var sortKey: SiteKey { SiteKey(file: file.description, line: line) }
+/// The files that registrations were made in, ranked by name: sorting thousands of
+/// registrations by their files' names would compare strings thousands of times.
+struct FileOrder {
+  /// The rank of each file's name, by the address of its text: a file's `#fileID` is one
+  /// string in the binary, whichever call site names it.
+  private var ranks: [UnsafeRawPointer: Int] = [:]
+  /// The rank of a name given without a pointer (a one-character literal).
+  private var ranksOfNames: [String: Int] = [:]
+
+  init(_ files: [StaticString]) {
+    var names: [UnsafeRawPointer: String] = [:]
+    var others: Set<String> = []
+    for file in files {
+      if !file.hasPointerRepresentation {
+        others.insert(file.description)
+      } else if names[UnsafeRawPointer(file.utf8Start)] == nil {
+        names[UnsafeRawPointer(file.utf8Start)] = file.description
+      }
+    }
+    // Two copies of one name (from two binaries) share a rank.
+    let sortedNames = Set(names.values).union(others).sorted()
+    let rankOfName = Dictionary(uniqueKeysWithValues: sortedNames.enumerated().map { ($1, $0) })
+    ranks = names.mapValues { rankOfName[$0]! }
+    ranksOfNames = rankOfName
+  }
+
+  /// The key that orders `site` by file, then line.
+  func key(of site: RequestSite) -> SiteKey {
+    let file = site.file
+    let rank =
+      file.hasPointerRepresentation
+      ? ranks[UnsafeRawPointer(file.utf8Start)]! : ranksOfNames[file.description]!
+    return SiteKey(file: rank, line: site.line)
+  }
 }
 
-/// A site that sorts by file, then line.
+/// A site that sorts by file (its rank in a ``FileOrder``), then line.
 struct SiteKey: Hashable, Comparable {
-  let file: String
+  let file: Int
   let line: UInt
 
   static func < (lhs: Self, rhs: Self) -> Bool {
