@@ -240,3 +240,35 @@ private final class OptionalNeeds {
     #expect(!logger.messages.contains { $0.level == .warning })
   }
 }
+
+// Run under AddressSanitizer in CI (`--filter Ownership`): the resolvers hold their container
+// `unowned(unsafe)`.
+@Suite struct AutoregistrationOwnershipTests {
+  @Test func anAutoregisteringContainerIsReleasedWithItsLastReference() throws {
+    weak var released: Container?
+    var salutation: Salutation?
+    do {
+      let container = Container(name: "short-lived")
+      container.autoregister(Greeter.self, initializer: EnglishGreeter.init)
+      container.autoregister(scope: .unchecked(.singleton), initializer: Salutation.init)
+      salutation = try container.resolve()
+      released = container
+    }
+    #expect(released == nil)
+    #expect(salutation?.greeter.greet() == "Hello")
+  }
+
+  @Test func aChildResolvesItsParentsInitializersWhileItHoldsTheParent() throws {
+    var child: Container?
+    do {
+      let parent = Container(name: "parent")
+      parent.autoregister(Greeter.self, initializer: EnglishGreeter.init)
+      parent.autoregister(initializer: Salutation.init)
+      child = Container(parent: parent, name: "child")
+    }
+    // Only the child holds the parent now; the parent's resolvers still reach it.
+    for _ in 0..<3 {
+      #expect(try (child?.resolve() as Salutation?)?.formal.greet() == "Hello")
+    }
+  }
+}

@@ -38,3 +38,167 @@ final class PlainScreen {
 /// closure is called, not inlined into the loop.
 @_optimize(none) @inline(never)
 func opaque<T>(_ value: T) -> T { value }
+
+// MARK: Scenario 10: the graph that `validate()` checks
+
+/// A store, kept for the app's lifetime: the bottom layer of the validated graph.
+final class GraphStore: Sendable {
+  let parent: GraphStore?
+  init() { parent = nil }
+  init(parent: GraphStore) { self.parent = parent }
+}
+
+/// A service, kept for the app's lifetime, on a store and on another service.
+final class GraphService: Sendable {
+  let store: GraphStore
+  let upstream: GraphService?
+  init(store: GraphStore) {
+    self.store = store
+    upstream = nil
+  }
+  init(store: GraphStore, upstream: GraphService) {
+    self.store = store
+    self.upstream = upstream
+  }
+}
+
+/// A repository, made for each screen, on a service and a store.
+final class GraphRepository: Sendable {
+  let service: GraphService
+  let store: GraphStore
+  init(service: GraphService, store: GraphStore) {
+    self.service = service
+    self.store = store
+  }
+}
+
+/// A view model, made for each screen, on a repository, a service and a store.
+final class GraphViewModel: Sendable {
+  let repository: GraphRepository
+  let service: GraphService
+  let store: GraphStore
+  init(repository: GraphRepository, service: GraphService, store: GraphStore) {
+    self.repository = repository
+    self.service = service
+    self.store = store
+  }
+}
+
+/// A container of `count` registrations that all declare what they need, shaped like an
+/// app's: a parent container "app" of singletons (10 % stores, 20 % services) and a child
+/// "screens" of unique instances (30 % repositories, 40 % view models), each registration
+/// under an alternative of its own. Each needs one to three earlier registrations; every
+/// third declares them with `register(needs:)`, the others are initializers registered with
+/// `autoregister`. Everything needed is registered and nothing holds anything shorter-lived,
+/// so the graph is valid: validation walks all of it and reports nothing.
+///
+/// Each registration names a line of its own, as an app's registrations each have theirs:
+/// made in a loop, they would all share one, and validation would then order them by
+/// describing each one's type (`String(describing:)`), work that an app's graph does not make.
+func validatedGraph(registrations count: Int) -> Container {
+  func named(_ role: String, _ index: Int) -> RegistrationAlternative {
+    RegistrationAlternative("\(role)-\(index)")
+  }
+  let stores = max(1, count / 10)
+  let services = max(1, count * 2 / 10)
+  let repositories = max(1, count * 3 / 10)
+  let viewModels = count - stores - services - repositories
+  let app = Container(name: "app-\(count)")
+  for index in 0..<stores {
+    if index == 0 {
+      app.register(
+        alternative: named("store", 0), scope: .singleton, needs: [], file: "App/Stores.swift",
+        line: 1
+      ) { GraphStore() }
+    } else {
+      app.autoregister(
+        alternative: named("store", index), scope: .singleton,
+        parameters: [.on(GraphStore.self, alternative: named("store", (index - 1) / 2))],
+        file: "App/Stores.swift", line: UInt(index + 1), initializer: GraphStore.init(parent:))
+    }
+  }
+  for index in 0..<services {
+    let store = named("store", index % stores)
+    if index.isMultiple(of: 3) {
+      app.register(
+        alternative: named("service", index), scope: .singleton,
+        needs: [.on(GraphStore.self, alternative: store)], file: "App/Services.swift",
+        line: UInt(index + 1)
+      ) { [unowned app] in
+        GraphService(store: try app.resolve(alternative: store))
+      }
+    } else {
+      app.autoregister(
+        alternative: named("service", index), scope: .singleton,
+        parameters: [
+          .on(GraphStore.self, alternative: store),
+          .on(GraphService.self, alternative: named("service", index / 2)),
+        ], file: "App/Services.swift", line: UInt(index + 1),
+        initializer: GraphService.init(store:upstream:))
+    }
+  }
+  let screens = Container(parent: app, name: "screens-\(count)")
+  for index in 0..<repositories {
+    let service = named("service", index * 7 % services)
+    let store = named("store", index % stores)
+    if index.isMultiple(of: 3) {
+      screens.register(
+        alternative: named("repository", index),
+        needs: [
+          .on(GraphService.self, alternative: service), .on(GraphStore.self, alternative: store),
+        ], file: "Screens/Repositories.swift", line: UInt(index + 1)
+      ) { [unowned screens] in
+        GraphRepository(
+          service: try screens.resolve(alternative: service),
+          store: try screens.resolve(alternative: store))
+      }
+    } else {
+      screens.autoregister(
+        alternative: named("repository", index),
+        parameters: [
+          .on(GraphService.self, alternative: service), .on(GraphStore.self, alternative: store),
+        ], file: "Screens/Repositories.swift", line: UInt(index + 1),
+        initializer: GraphRepository.init(service:store:))
+    }
+  }
+  for index in 0..<viewModels {
+    let repository = named("repository", index * 3 % repositories)
+    let service = named("service", index % services)
+    let store = named("store", index * 5 % stores)
+    let needs: [Container.Dependency] = [
+      .on(GraphRepository.self, alternative: repository),
+      .on(GraphService.self, alternative: service), .on(GraphStore.self, alternative: store),
+    ]
+    if index.isMultiple(of: 3) {
+      screens.register(
+        alternative: named("view-model", index), needs: needs, file: "Screens/ViewModels.swift",
+        line: UInt(index + 1)
+      ) { [unowned screens] in
+        GraphViewModel(
+          repository: try screens.resolve(alternative: repository),
+          service: try screens.resolve(alternative: service),
+          store: try screens.resolve(alternative: store))
+      }
+    } else {
+      screens.autoregister(
+        alternative: named("view-model", index), parameters: needs,
+        file: "Screens/ViewModels.swift", line: UInt(index + 1),
+        initializer: GraphViewModel.init(repository:service:store:))
+    }
+  }
+  return screens
+}
+
+// MARK: Scenario 11: an initializer against a closure
+
+final class Clock: Sendable {}
+
+/// Made anew on each resolution, from a stored greeter and a singleton clock.
+final class Presenter: Sendable {
+  let greeter: Greeter
+  let clock: Clock
+  init(greeter: Greeter, clock: Clock) {
+    self.greeter = greeter
+    self.clock = clock
+  }
+}

@@ -31,6 +31,22 @@ func nanosecondsPerOperation(_ operation: () -> Void) -> Double {
   return samples.sorted()[samples.count / 2]
 }
 
+/// The median time of one `operation` that itself takes up to milliseconds, in
+/// milliseconds: samples of at least 20 ms each, after a warm-up of as long. Unlike
+/// ``nanosecondsPerOperation(_:)``, it starts from one operation per sample, not 1,000,
+/// which for a 10 ms operation would make each sample last 10 seconds.
+func millisecondsPerOperation(_ operation: () -> Void) -> Double {
+  let warmUp = DispatchTime.now().uptimeNanoseconds
+  repeat { operation() } while DispatchTime.now().uptimeNanoseconds - warmUp < 20_000_000
+  var iterations = 1
+  while time(iterations, operation) < 20_000_000 {
+    precondition(iterations < 1 << 32, "the measured operation was optimized away")
+    iterations *= 2
+  }
+  let samples = (0..<11).map { _ in Double(time(iterations, operation)) / Double(iterations) }
+  return samples.sorted()[samples.count / 2] / 1_000_000
+}
+
 /// ``nanosecondsPerOperation(_:)`` for an operation that is awaited.
 func nanosecondsPerAwaitedOperation(_ operation: () async -> Void) async -> Double {
   for _ in 0..<2_000 { await operation() }

@@ -22,6 +22,13 @@ struct Row {
   }
 }
 
+/// Scenario 10: how long `validate()` takes on a graph of `registrations`.
+struct ValidationRow {
+  let registrations: Int
+  /// Milliseconds per call (median of samples).
+  let milliseconds: Double
+}
+
 struct AllocationRow {
   let storedInstance: Double?
   let singleton: Double?
@@ -31,24 +38,29 @@ struct AllocationRow {
   let swinjectBytesPerRegistration: Double?
 }
 
-/// A ratio that issue 4 sets a limit on.
+/// A ratio that issue 4 sets a limit on, or a time with a `unit` that another issue does.
 struct Target {
   let name: String
   let ratio: Double
   let limit: Double
   let atMost: Bool
+  /// Printed after the number: empty for a ratio.
+  let unit: String
 
-  init(_ name: String, _ ratio: Double, limit: Double, atMost: Bool) {
+  init(_ name: String, _ ratio: Double, limit: Double, atMost: Bool, unit: String = "") {
     self.name = name
     self.ratio = ratio
     self.limit = limit
     self.atMost = atMost
+    self.unit = unit
   }
 
   var isMet: Bool { atMost ? ratio <= limit : ratio >= limit }
 }
 
-func printReport(rows: [Row], allocations: AllocationRow, targets: [Target]) {
+func printReport(
+  rows: [Row], validations: [ValidationRow], allocations: AllocationRow, targets: [Target]
+) {
   func time(_ value: Double?) -> String {
     value.map { String(format: $0 < 10 ? "%.2f" : "%.1f", $0) } ?? "–"
   }
@@ -76,12 +88,22 @@ func printReport(rows: [Row], allocations: AllocationRow, targets: [Target]) {
     "| heap bytes per registration | \(count(allocations.ravioliBytesPerRegistration)) "
       + "| \(count(allocations.swinjectBytesPerRegistration)) | – |")
 
+  print("\n## 10. `validate()` (ms per call; median of samples, release build)\n")
+  print("| registrations | ms per validate | µs per registration |")
+  print("|---:|---:|---:|")
+  for row in validations {
+    print(
+      "| \(row.registrations) | \(String(format: "%.3f", row.milliseconds)) "
+        + "| \(String(format: "%.2f", row.milliseconds * 1_000 / Double(row.registrations))) |")
+  }
+
   print("\n## Targets\n")
-  print("| target | ratio | met |")
+  print("| target | ratio (or time) | met |")
   print("|---|---:|:---:|")
   for target in targets {
     print(
-      "| \(target.name) | \(String(format: "%.2f", target.ratio)) | \(target.isMet ? "yes" : "NO") |"
+      "| \(target.name) | \(String(format: "%.2f", target.ratio))\(target.unit) "
+        + "| \(target.isMet ? "yes" : "NO") |"
     )
   }
   let noAllocations = [allocations.storedInstance, allocations.singleton].allSatisfy { $0 == 0 }

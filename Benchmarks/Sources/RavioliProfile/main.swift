@@ -3,10 +3,24 @@ import Ravioli
 // A fixed loop of one scenario, for instruction-level profiling with callgrind:
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
-//     [stored|new|singleton|parent|injected|cached] [iterations]
+//     [stored|new|singleton|parent|injected|cached|autoregistered|closureChain|closureNeeds] \
+//     [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
 final class EnglishGreeter: Greeter {}
+
+final class Clock: Sendable {}
+
+/// Made anew by the `autoregistered`, `closureChain` and `closureNeeds` scenarios, from a
+/// stored greeter and a singleton clock: as the benchmark's scenario 11.
+final class Presenter: Sendable {
+  let greeter: Greeter
+  let clock: Clock
+  init(greeter: Greeter, clock: Clock) {
+    self.greeter = greeter
+    self.clock = clock
+  }
+}
 
 final class Screen {
   @Injected var greeter: Greeter
@@ -26,6 +40,24 @@ fresh.register { () -> Greeter in EnglishGreeter() }
 let singletons = Container(name: "singletons")
 singletons.register(scope: .singleton) { () -> Greeter in EnglishGreeter() }
 Container.lookupPolicy = .singleton(container)
+// The presenter's dependencies are registered alike in each: only how it is made differs.
+func registerPresenterDependencies(in container: Container) {
+  container.register { () -> Greeter in stored }
+  container.register(scope: .singleton) { Clock() }
+}
+let autoregistered = Container(name: "autoregistered")
+registerPresenterDependencies(in: autoregistered)
+autoregistered.autoregister(initializer: Presenter.init)
+let closureChain = Container(name: "closure-chain")
+registerPresenterDependencies(in: closureChain)
+closureChain.register {
+  Presenter(greeter: try closureChain.resolve(), clock: try closureChain.resolve())
+}
+let closureNeeds = Container(name: "closure-needs")
+registerPresenterDependencies(in: closureNeeds)
+closureNeeds.register(needs: [.on(Greeter.self), .on(Clock.self)]) {
+  Presenter(greeter: try closureNeeds.resolve(), clock: try closureNeeds.resolve())
+}
 
 let scenario = CommandLine.arguments.dropFirst().first ?? "stored"
 let iterations = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 100_000
@@ -42,6 +74,12 @@ case "injected":
 case "cached":
   let screen = Screen()
   for _ in 0..<iterations { total &+= consume(screen.greeter) }
+case "autoregistered":
+  for _ in 0..<iterations { total &+= consume(try! autoregistered.resolve() as Presenter) }
+case "closureChain":
+  for _ in 0..<iterations { total &+= consume(try! closureChain.resolve() as Presenter) }
+case "closureNeeds":
+  for _ in 0..<iterations { total &+= consume(try! closureNeeds.resolve() as Presenter) }
 default:
   for _ in 0..<iterations { total &+= consume(try! container.resolve() as Greeter) }
 }

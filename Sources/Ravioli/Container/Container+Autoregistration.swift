@@ -50,7 +50,7 @@ extension Container {
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
       alternatives: alternatives, replacing: replacing, file: file, line: line
-    ) { [unowned self] () throws -> Value in
+    ) { [unowned(unsafe) self] () throws -> Value in
       try initializer(
         repeat try self.resolve(
           alternative: alternatives.alternative(for: (each Parameter).self), file: file,
@@ -93,13 +93,20 @@ extension Container {
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
       alternatives: alternatives, replacing: replacing, file: file, line: line, make: nil
-    ) { @MainActor [unowned self] in
+    ) { @MainActor [unowned(unsafe) self] in
       try initializer(
         repeat try self.resolve(
           alternative: alternatives.alternative(for: (each Parameter).self), file: file,
           line: line))
     }
   }
+
+  // The resolvers of `autoregister` hold their container `unowned(unsafe)`: a registration
+  // runs only when it is resolved through its container (or a container that builds on it,
+  // which holds it), whose caller holds it, so the container outlives every run. A strong
+  // reference would keep the container alive through its own table; a safe `unowned` one
+  // costs two atomic reference-count operations per parameter, which made resolving an
+  // initializer 1.7 times as slow as the closure that resolves the same parameters.
 
   /// Stores what ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``
   /// prepared, declaring the initializer's parameters as its dependencies.

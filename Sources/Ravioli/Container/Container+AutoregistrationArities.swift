@@ -3,7 +3,8 @@
 // parameters in a pack expansion, whose body Swift 6.3 does not specialize: each parameter
 // would then cost a generic resolution (runtime metadata look-ups, an unspecialized instance
 // store), about 1.7 times the closure that resolves the same parameters. These overloads
-// have the variadic one's parameters and behaviour.
+// have the variadic one's parameters and behaviour, and hold the container as it does
+// (`unowned(unsafe)`: see `storeInitializer`).
 extension Container {
   /// Registers an initializer of 1 parameter: see
   /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
@@ -30,7 +31,7 @@ extension Container {
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
       alternatives: alternatives, replacing: replacing, file: file, line: line,
-      make: { [unowned self] () throws -> Value in
+      make: { [unowned(unsafe) self] () throws -> Value in
         try initializer(
           try self.resolve(alternative: alternative1, file: file, line: line))
       })
@@ -62,7 +63,7 @@ extension Container {
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
       alternatives: alternatives, replacing: replacing, file: file, line: line,
-      make: { [unowned self] () throws -> Value in
+      make: { [unowned(unsafe) self] () throws -> Value in
         try initializer(
           try self.resolve(alternative: alternative1, file: file, line: line),
           try self.resolve(alternative: alternative2, file: file, line: line))
@@ -96,7 +97,7 @@ extension Container {
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
       alternatives: alternatives, replacing: replacing, file: file, line: line,
-      make: { [unowned self] () throws -> Value in
+      make: { [unowned(unsafe) self] () throws -> Value in
         try initializer(
           try self.resolve(alternative: alternative1, file: file, line: line),
           try self.resolve(alternative: alternative2, file: file, line: line),
@@ -132,7 +133,7 @@ extension Container {
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
       alternatives: alternatives, replacing: replacing, file: file, line: line,
-      make: { [unowned self] () throws -> Value in
+      make: { [unowned(unsafe) self] () throws -> Value in
         try initializer(
           try self.resolve(alternative: alternative1, file: file, line: line),
           try self.resolve(alternative: alternative2, file: file, line: line),
@@ -170,7 +171,7 @@ extension Container {
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
       alternatives: alternatives, replacing: replacing, file: file, line: line,
-      make: { [unowned self] () throws -> Value in
+      make: { [unowned(unsafe) self] () throws -> Value in
         try initializer(
           try self.resolve(alternative: alternative1, file: file, line: line),
           try self.resolve(alternative: alternative2, file: file, line: line),
@@ -210,7 +211,7 @@ extension Container {
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
       alternatives: alternatives, replacing: replacing, file: file, line: line,
-      make: { [unowned self] () throws -> Value in
+      make: { [unowned(unsafe) self] () throws -> Value in
         try initializer(
           try self.resolve(alternative: alternative1, file: file, line: line),
           try self.resolve(alternative: alternative2, file: file, line: line),
