@@ -108,7 +108,7 @@ extension Container {
   // costs two atomic reference-count operations per parameter, which made resolving an
   // initializer 1.7 times as slow as the closure that resolves the same parameters.
 
-  /// Stores what ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``
+  /// Stores what `autoregister(initializer:)`
   /// prepared, declaring the initializer's parameters as its dependencies.
   @usableFromInline
   func storeInitializer<Value>(

@@ -6,8 +6,8 @@
 // have the variadic one's parameters and behaviour, and hold the container as it does
 // (`unowned(unsafe)`: see `storeInitializer`).
 extension Container {
-  /// Registers an initializer of 1 parameter: see
-  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// Registers an initializer of 1 parameter: it works as the
+  /// `autoregister` of an initializer of any number of parameters does.
   /// - Parameters:
   ///   - type: The type to register the initializer for, when it is not the type that the
   ///     initializer makes.
@@ -37,8 +37,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 2 parameters: see
-  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// Registers an initializer of 2 parameters: it works as the
+  /// `autoregister` of an initializer of any number of parameters does.
   /// - Parameters:
   ///   - type: The type to register the initializer for, when it is not the type that the
   ///     initializer makes.
@@ -70,8 +70,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 3 parameters: see
-  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// Registers an initializer of 3 parameters: it works as the
+  /// `autoregister` of an initializer of any number of parameters does.
   /// - Parameters:
   ///   - type: The type to register the initializer for, when it is not the type that the
   ///     initializer makes.
@@ -105,8 +105,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 4 parameters: see
-  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// Registers an initializer of 4 parameters: it works as the
+  /// `autoregister` of an initializer of any number of parameters does.
   /// - Parameters:
   ///   - type: The type to register the initializer for, when it is not the type that the
   ///     initializer makes.
@@ -142,8 +142,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 5 parameters: see
-  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// Registers an initializer of 5 parameters: it works as the
+  /// `autoregister` of an initializer of any number of parameters does.
   /// - Parameters:
   ///   - type: The type to register the initializer for, when it is not the type that the
   ///     initializer makes.
@@ -181,8 +181,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 6 parameters: see
-  /// ``autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``.
+  /// Registers an initializer of 6 parameters: it works as the
+  /// `autoregister` of an initializer of any number of parameters does.
   /// - Parameters:
   ///   - type: The type to register the initializer for, when it is not the type that the
   ///     initializer makes.

@@ -11,8 +11,7 @@ extension Container {
   /// }
   /// ```
   ///
-  /// ``Container/autoregister(_:alternative:scope:parameters:replacing:file:line:initializer:)``
-  /// declares its initializer's parameters by itself; its `parameters:` takes a dependency
+  /// `autoregister(initializer:)` declares its initializer's parameters by itself; its `parameters:` takes a dependency
   /// to give one of them an alternative.
   public struct Dependency: Sendable, CustomStringConvertible {
     /// The needed type.
