@@ -350,3 +350,39 @@ private func failingReport(of container: Container) -> ValidationReport? {
     #expect(expectValidGraph(container).isValid)
   }
 }
+
+private final class Ledgers: Sendable { init() {} }
+private final class Accountant: Sendable { init(ledgers: Ledgers) {} }
+
+@Suite(.isolatedContainers) struct AsyncDependencyValidationTests {
+  init() {
+    Container.logger = SilentLogger()
+  }
+
+  @Test func aSynchronousResolverCannotGetANewInstanceOfAnAsyncOne() throws {
+    let container = Container(name: "books")
+    container.register(needs: []) { () async -> Ledgers in Ledgers() }
+    let line: UInt = #line + 1
+    container.autoregister(initializer: Accountant.init)
+
+    #expect(throws: ResolutionError.self) { try container.resolve() as Accountant }
+    let report = failingReport(of: container)
+    #expect(report?.errors.map(\.kind) == [.asyncDependency])
+    #expect(report?.errors.first?.line == line)
+    #expect(
+      report?.errors.first?.message.hasPrefix(
+        "`Accountant` needs `Ledgers`, whose resolver (registered at "
+          + "RavioliTests/ValidationTests.swift:\(line - 2)) is async and keeps no instance")
+        == true)
+  }
+
+  @Test func aKeptAsyncInstanceMadeAtStartUpIsFine() async throws {
+    let container = Container(name: "books")
+    container.register(scope: .singleton, needs: []) { () async -> Ledgers in Ledgers() }
+    container.autoregister(initializer: Accountant.init)
+    _ = try await container.resolve(Ledgers.self)
+
+    #expect(try container.validate().isValid)
+    _ = try container.resolve() as Accountant
+  }
+}

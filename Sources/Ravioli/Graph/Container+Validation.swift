@@ -19,7 +19,9 @@ extension Container {
   ///   holds one meant to live shorter (``Scope/cached``, ``Scope/weak``), directly or
   ///   through unique instances, and so keeps it past its time;
   /// - dependencies on a type whose only resolvers take a parameter that the request
-  ///   does not give.
+  ///   does not give;
+  /// - a synchronous resolver's dependency on an `async` resolver that keeps no instance,
+  ///   which it can never get.
   ///
   /// A registration that declares nothing is opaque: the report lists it as a note, not
   /// an error. Declare `needs: []` for one that needs nothing.
@@ -72,25 +74,42 @@ extension DependencyGraph {
 
   private func missingDependencies() -> [ValidationReport.Diagnostic] {
     var found: [ValidationReport.Diagnostic] = []
-    guard nodes.contains(where: { node in node.edges.contains { !$0.target.isNode } }) else {
-      return found
-    }
-    var byType: [ObjectIdentifier: [Int]] = [:]
-    for (index, node) in nodes.enumerated() {
-      byType[ObjectIdentifier(node.type), default: []].append(index)
+    // The registrations by type, for near misses: made when the first one is missing.
+    var index: [ObjectIdentifier: [Int]]?
+    func byType() -> [ObjectIdentifier: [Int]] {
+      if let index { return index }
+      var made: [ObjectIdentifier: [Int]] = [:]
+      for (position, node) in nodes.enumerated() {
+        made[ObjectIdentifier(node.type), default: []].append(position)
+      }
+      index = made
+      return made
     }
     for node in nodes {
       for edge in node.edges {
         switch edge.target {
-        case .node:
-          continue
+        case .node(let target):
+          let needed = nodes[target]
+          // A kept instance of an async resolver, made at start-up, is there for
+          // synchronous requests; a new one never is.
+          if needed.kind == .async, node.kind != .async, !needed.scope.keepsInstances {
+            found.append(
+              diagnostic(
+                .asyncDependency, at: node,
+                "`\(node.label)` needs `\(needed.label)`, whose resolver (registered at "
+                  + "\(needed.site.label)) is async and keeps no instance, so resolving "
+                  + "`\(node.label)` always fails with `.needsAwait`. Make `\(node.label)`'s "
+                  + "resolver async and await it, or give `\(needed.label)` a kept scope "
+                  + "(`.singleton`) and make it at start-up with `try await "
+                  + "container.resolve(\(needed.type).self)`."))
+          }
         case .missing:
           found.append(
             diagnostic(
               .missingDependency, at: node,
               "`\(node.label)` needs `\(edge.dependency)`, which is not registered (searched "
                 + "\(searched(from: node))). "
-                + nearMisses(of: edge.dependency, from: node, byType: byType)))
+                + nearMisses(of: edge.dependency, from: node, byType: byType())))
         case .parameterNotTaken(let first, _):
           let dependency = edge.dependency
           let takes = parameterTypes(of: dependency, from: node)

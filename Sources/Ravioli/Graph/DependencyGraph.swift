@@ -33,6 +33,8 @@ public struct DependencyGraph: Sendable {
     /// The type a parametrized resolver takes.
     let parameterTypeName: String?
     let needs: DeclaredNeeds?
+    /// Where its resolver may run.
+    let kind: ResolverKind
     /// The index, in ``DependencyGraph/containers``, of the container that holds it.
     let container: Int
     /// What each declared dependency resolves to, in the order declared; empty for an
@@ -46,6 +48,7 @@ public struct DependencyGraph: Sendable {
       site = registration.site
       parameterTypeName = registration.parameterTypeName
       needs = registration.needs
+      kind = registration.kind
       self.container = container
     }
 

@@ -26,6 +26,9 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
       /// A registration needs a type whose only resolvers take a parameter that it does
       /// not give them.
       case parameterNeverGiven
+      /// A synchronous resolver needs a registration whose resolver is `async` and keeps no
+      /// instance, which a synchronous request can never get.
+      case asyncDependency
       /// A registration that declares nothing, so that what it needs cannot be checked:
       /// a note, not an error.
       case opaqueRegistration
@@ -96,6 +99,7 @@ extension ValidationReport.Diagnostic.Kind {
     case .cycle: "cycle"
     case .captiveDependency: "captive dependency"
     case .parameterNeverGiven: "parameter never given"
+    case .asyncDependency: "async dependency"
     case .opaqueRegistration: "opaque registration"
     }
   }
@@ -106,6 +110,7 @@ extension ValidationReport.Diagnostic.Kind {
     case .cycle: "cycles"
     case .captiveDependency: "captive dependencies"
     case .parameterNeverGiven: "parameters never given"
+    case .asyncDependency: "async dependencies"
     case .opaqueRegistration: "opaque registrations"
     }
   }
