@@ -3,7 +3,7 @@ import Ravioli
 // A fixed loop of one scenario, for instruction-level profiling with callgrind:
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
-//     [stored|new|singleton|parent|injected|cached|autoregistered|closureChain|closureNeeds] \
+//     [stored|new|singleton|parent|injected|cached|autoregistered|closureChain|closureNeeds|validate] \
 //     [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
@@ -80,6 +80,22 @@ case "closureChain":
   for _ in 0..<iterations { total &+= consume(try! closureChain.resolve() as Presenter) }
 case "closureNeeds":
   for _ in 0..<iterations { total &+= consume(try! closureNeeds.resolve() as Presenter) }
+case "validate":
+  // `iterations` registrations, each declaring the two before it, on lines of their own as
+  // an app's are (the file and line passed are made up): the loop count is the graph's
+  // size, so that the difference of two runs is what validating more registrations costs.
+  let graph = Container(name: "graph")
+  for index in 0..<iterations {
+    let needs: [Container.Dependency] = (max(0, index - 2)..<index).map {
+      .on(Clock.self, alternative: RegistrationAlternative("\($0)"))
+    }
+    graph.register(
+      alternative: RegistrationAlternative("\(index)"),
+      scope: index % 10 == 0 ? .singleton : .unique,
+      needs: needs, file: "Profile/Graph.swift", line: UInt(index + 1)
+    ) { Clock() }
+  }
+  total &+= (try! graph.validate()).registrationCount
 default:
   for _ in 0..<iterations { total &+= consume(try! container.resolve() as Greeter) }
 }

@@ -131,7 +131,7 @@ extension Container {
         level: .warning, file: file, function: #function, line: line)
     }
     let needs = DeclaredNeeds(
-      declared, checked: false, owner: describeRequest(Value.self, alternative),
+      declared, checked: false, owner: Value.self, alternative: alternative,
       site: RequestSite(file, line))
     if let make {
       store(

@@ -473,7 +473,7 @@ extension Container {
   ) -> DeclaredNeeds? {
     needs.map { needs in
       DeclaredNeeds(
-        needs, checked: true, owner: describeRequest(type, alternative),
+        needs, checked: true, owner: type, alternative: alternative,
         site: RequestSite(file, line))
     }
   }

@@ -89,18 +89,25 @@ final class DeclaredNeeds: Sendable {
   }
 
   /// The registered type and alternative, for messages.
-  let owner: String
+  private let ownerType: Any.Type
+  private let ownerAlternative: RegistrationAlternative?
   /// Where the registration was made.
   let site: RequestSite
 
   init(
-    _ dependencies: [Container.Dependency], checked: Bool, owner: String, site: RequestSite
+    _ dependencies: [Container.Dependency], checked: Bool, owner: Any.Type,
+    alternative: RegistrationAlternative?, site: RequestSite
   ) {
     self.dependencies = dependencies
     self.checked = checked
-    self.owner = owner
+    self.ownerType = owner
+    self.ownerAlternative = alternative
     self.site = site
   }
+
+  /// How messages name the registration, e.g. `Greeter (alternative "french")`: described
+  /// only for a message, since describing a type costs more than registering it.
+  var owner: String { describeRequest(ownerType, ownerAlternative) }
 
   /// The dependency that a request for `type` under `alternative` asks for, with its bit
   /// in ``ResolutionStack/Frame/used``: an optional request is declared by its wrapped type
