@@ -310,12 +310,26 @@ struct RegistrationTable: Sendable {
   static func choose(from list: [any AnyRegistration], for parameter: Any)
     -> (any AnyRegistration)?
   {
-    let exact = ObjectIdentifier(type(of: parameter))
+    choose(from: list, exactly: type(of: parameter)) { $0.accepts(parameter) }
+  }
+
+  /// ``choose(from:for:)`` for a parameter known only by its type, as validation knows it.
+  static func choose(from list: [any AnyRegistration], forParameterOf type: Any.Type)
+    -> (any AnyRegistration)?
+  {
+    choose(from: list, exactly: type) { $0.accepts(parameterOfType: type) }
+  }
+
+  private static func choose(
+    from list: [any AnyRegistration], exactly type: Any.Type,
+    accepting accepts: (any AnyRegistration) -> Bool
+  ) -> (any AnyRegistration)? {
+    let exact = ObjectIdentifier(type)
     if let match = list.last(where: { $0.parameterType == exact }) {
       return match
     }
     let anything = ObjectIdentifier(Any.self)
-    return list.last { $0.parameterType != anything && $0.accepts(parameter) }
+    return list.last { $0.parameterType != anything && accepts($0) }
       ?? list.last { $0.parameterType == anything }
   }
 

@@ -34,7 +34,7 @@ extension Container {
   public func validate(file: StaticString = #fileID, line: UInt = #line) throws(ValidationReport)
     -> ValidationReport
   {
-    let report = graph.report(of: self)
+    let report = graph.report()
     // The caller has the report when it is thrown: logging it too would say it twice.
     guard report.isValid else { throw report }
     Self.logger.log(
@@ -46,7 +46,7 @@ extension Container {
 
 extension DependencyGraph {
   /// Every problem of the graph.
-  func report(of container: Container) -> ValidationReport {
+  func report() -> ValidationReport {
     var errors = missingDependencies() + cycles() + captiveDependencies()
     var seen = Set<ValidationReport.Diagnostic>()
     errors = errors.filter { seen.insert($0).inserted }

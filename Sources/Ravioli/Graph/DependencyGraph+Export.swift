@@ -22,14 +22,11 @@ extension DependencyGraph {
       lines.append(
         "  m\(index)[\"\(Self.mermaidText("\(missing.dependency)"))<br/>missing\"]:::missing")
     }
-    let cycleEdges = edgesInCycles()
     var red: [Int] = []
-    for (edge, (from, to)) in drawnEdges().enumerated() {
-      lines.append("  n\(from) --> \(to)")
-      if case .node(let target) = nodes[from].edges.first(where: { $0.target.id == to })?.target,
-        cycleEdges.contains(Pair(from: from, to: target))
-      {
-        red.append(edge)
+    for (number, edge) in drawnEdges().enumerated() {
+      lines.append("  n\(edge.from) --> \(edge.to)")
+      if edge.onCycle {
+        red.append(number)
       }
     }
     lines.append("  classDef missing stroke:#d33,stroke-width:2px,stroke-dasharray:5 5")
@@ -62,51 +59,33 @@ extension DependencyGraph {
         "  m\(index) [label=\(Self.dotText("\(missing.dependency)\nmissing")), color=red, "
           + "style=dashed];")
     }
-    let cycleEdges = edgesInCycles()
-    for (from, to) in drawnEdges() {
-      var attributes = ""
-      if to.hasPrefix("n"), cycleEdges.contains(Pair(from: from, to: Int(to.dropFirst())!)) {
-        attributes = " [color=red]"
-      }
-      lines.append("  n\(from) -> \(to)\(attributes);")
+    for edge in drawnEdges() {
+      lines.append("  n\(edge.from) -> \(edge.to)\(edge.onCycle ? " [color=red]" : "");")
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Every arrow, once per pair of nodes, in the order of the nodes and their declarations.
-  private func drawnEdges() -> [(from: Int, to: String)] {
-    var drawn: [(Int, String)] = []
-    for (index, node) in nodes.enumerated() {
-      var seen = Set<String>()
-      for edge in node.edges where seen.insert(edge.target.id).inserted {
-        drawn.append((index, edge.target.id))
-      }
-    }
-    return drawn
-  }
-
-  private struct Pair: Hashable {
-    let from: Int
-    let to: Int
-  }
-
-  /// The arrows between two nodes of one strongly connected component: those on a cycle.
-  private func edgesInCycles() -> Set<Pair> {
+  /// Every arrow, once per pair of nodes, in the order of the nodes and their declarations,
+  /// and whether it joins two nodes of one strongly connected component: whether it is on a
+  /// cycle.
+  private func drawnEdges() -> [(from: Int, to: String, onCycle: Bool)] {
     var component: [Int: Int] = [:]
     for (number, members) in stronglyConnectedComponents().enumerated() {
       for member in members { component[member] = number }
     }
-    var pairs = Set<Pair>()
+    var drawn: [(Int, String, Bool)] = []
     for (index, node) in nodes.enumerated() {
-      guard let own = component[index] else { continue }
-      for edge in node.edges {
-        if case .node(let target) = edge.target, component[target] == own {
-          pairs.insert(Pair(from: index, to: target))
+      var seen = Set<String>()
+      for edge in node.edges where seen.insert(edge.target.id).inserted {
+        var onCycle = false
+        if case .node(let target) = edge.target, let own = component[index] {
+          onCycle = component[target] == own
         }
+        drawn.append((index, edge.target.id, onCycle))
       }
     }
-    return pairs
+    return drawn
   }
 
   /// Mermaid's label text, with what it would read as markup replaced by entities.
@@ -155,11 +134,6 @@ extension DependencyGraph.Node {
 }
 
 extension DependencyGraph.Target {
-  /// Whether a registration resolves it.
-  var isNode: Bool {
-    if case .node = self { return true }
-    return false
-  }
 
   /// The node an arrow points to: `n3`, or `m0` for a missing dependency.
   var id: String {

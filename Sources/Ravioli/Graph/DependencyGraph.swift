@@ -183,7 +183,7 @@ extension DependencyGraph {
       for position in order {
         let table = tables[position]
         if let parameterType = dependency.parameterType, let list = table.parametrized[key],
-          let parametrized = choose(from: list, forParameterOf: parameterType)
+          let parametrized = RegistrationTable.choose(from: list, forParameterOf: parameterType)
         {
           return parametrized
         }
@@ -193,21 +193,6 @@ extension DependencyGraph {
       }
     }
     return nil
-  }
-
-  /// ``RegistrationTable/choose(from:for:)`` for a parameter known by its type: the resolver
-  /// that takes exactly that type, else the most recently registered one that takes it,
-  /// else the one that takes `Any`.
-  private static func choose(from list: [any AnyRegistration], forParameterOf type: Any.Type)
-    -> (any AnyRegistration)?
-  {
-    let exact = ObjectIdentifier(type)
-    if let match = list.last(where: { $0.parameterType == exact }) {
-      return match
-    }
-    let anything = ObjectIdentifier(Any.self)
-    return list.last { $0.parameterType != anything && $0.accepts(parameterOfType: type) }
-      ?? list.last { $0.parameterType == anything }
   }
 
   /// The first parametrized resolver registered for `dependency`, when no resolver takes
