@@ -64,11 +64,21 @@ final class TaggedReader {
 
 @Suite struct IsolationTests {
   /// The collision the trait prevents, made to happen: two tasks that share a container take
-  /// turns registering and reading.
-  @Test func withoutIsolationConcurrentTestsSeeEachOthersRegistrations() async {
+  /// turns registering and reading. The second registration replaces the first, with a
+  /// warning. (The test has a scope of its own for its logger, which both tasks share.)
+  @Test(.isolatedContainers) func withoutIsolationConcurrentTestsSeeEachOthersRegistrations()
+    async
+  {
+    let logger = RecordingLogger()
+    Container.logger = logger
     let shared = Container(name: "shared")
     let seen = await interleave(shared, isolated: false)
     #expect(seen == [2, 2])
+    let warnings = logger.messages.filter { $0.level == .warning }.map(\.message)
+    #expect(warnings.count == 1)
+    #expect(
+      warnings.first?.contains(#"Container "shared": registering `Tagged` again replaces"#)
+        == true)
   }
 
   @Test func withIsolationEachTaskSeesItsOwnRegistrations() async throws {
@@ -164,6 +174,8 @@ final class TaggedReader {
     child.register(alternative: .french) { () -> Tagged in Tagged(id: 3) }
 
     try withIsolatedContainers { () throws in
+      let logger = RecordingLogger()
+      Container.logger = logger
       #expect(child.removeRegistration(of: Tagged.self))
       #expect(try child.resolve() as Tagged == Tagged(id: 1))
       child.removeAllRegistrations()
@@ -171,6 +183,12 @@ final class TaggedReader {
       child.register(alternative: .french) { () -> Tagged in Tagged(id: 4) }
       #expect(try child.resolve(alternative: .french) as Tagged == Tagged(id: 4))
       #expect(!child.removeRegistration(of: Tagged.self, alternative: .another))
+      let warnings = logger.messages.filter { $0.level == .warning }.map(\.message)
+      #expect(warnings.count == 1)
+      #expect(
+        warnings.first?.contains(
+          #"nothing to remove for `Tagged (alternative "another")` in this isolation scope"#)
+          == true)
     }
     #expect(try child.resolve() as Tagged == Tagged(id: 2))
     #expect(try child.resolve(alternative: .french) as Tagged == Tagged(id: 3))
@@ -221,7 +239,8 @@ final class TaggedReader {
       container.register { () -> Tagged in Tagged(id: 1) }
       try withIsolatedContainers { () throws in
         #expect(try container.resolve() as Tagged == Tagged(id: 1))
-        container.register { () -> Tagged in Tagged(id: 2) }
+        // The inner scope starts with the outer one's registration: this replaces it.
+        container.register(replacing: true) { () -> Tagged in Tagged(id: 2) }
         #expect(try container.resolve() as Tagged == Tagged(id: 2))
       }
       #expect(try container.resolve() as Tagged == Tagged(id: 1))
@@ -295,7 +314,7 @@ final class Noisy: Sendable {
     let replacer = Thread {
       withIsolatedContainers {}  // keeps the scope count above zero on this thread too
       for id in 0..<300 {
-        container.register(scope: .singleton, replacing: true) { () -> Noisy in Noisy(id: id) }
+        container.register(scope: .singleton, replacing: id > 0) { () -> Noisy in Noisy(id: id) }
         _ = try? container.resolve() as Noisy
       }
       done.increment()

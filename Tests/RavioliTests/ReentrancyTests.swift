@@ -65,7 +65,7 @@ private struct HoldingLogger: RavioliLogger {
       container.register { () -> CallsBackOnRelease in held }
     }
 
-    container.register { () -> CallsBackOnRelease in
+    container.register(replacing: true) { () -> CallsBackOnRelease in
       CallsBackOnRelease(container: Container(), released: Counter())
     }
 

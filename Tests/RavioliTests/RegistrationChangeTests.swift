@@ -4,21 +4,6 @@ import Testing
 // Replacing a registration on purpose, and removing one.
 
 @Suite struct RegistrationChangeTests {
-  @Test func removingARegistrationLetsTheParentsOneResolve() throws {
-    let parent = Container(name: "parent")
-    parent.register { () -> Tagged in Tagged(id: 1) }
-    let child = Container(parent: parent, name: "child")
-    child.register { () -> Tagged in Tagged(id: 2) }
-    child.register { (number: Int) -> Tagged in Tagged(id: number) }
-    child.register(alternative: .french) { () -> Tagged in Tagged(id: 3) }
-
-    #expect(child.removeRegistration(of: Tagged.self))
-    #expect(try child.resolve() as Tagged == Tagged(id: 1))
-    #expect(try child.resolve(parameter: 9) as Tagged == Tagged(id: 1))
-    #expect(try child.resolve(alternative: .french) as Tagged == Tagged(id: 3))
-    #expect(!child.removeRegistration(of: Tagged.self))
-  }
-
   @Test func aRemovedKeptInstanceIsReleased() throws {
     let container = Container(name: "app")
     container.register(scope: .singleton) { () -> Journal in Journal() }
@@ -133,6 +118,35 @@ extension GlobalStateTests {
       let levels = logger.messages.filter { $0.message.contains(container.name) }.map(\.level)
       #expect(levels == [.debug, .debug, .debug, .debug, .warning])
       #expect(!logger.messages.contains { $0.message.contains("isolation scope") })
+    }
+
+    /// Outside a scope, so that the removal is from the containers' own tables (and lookup
+    /// shards), not from a scope's. Removing again finds nothing, which is a warning.
+    @Test func removingARegistrationLetsTheParentsOneResolve() throws {
+      let logger = RecordingLogger()
+      Container.logger = logger
+      defer { Container.logger = StandardErrorLogger() }
+      let parent = Container(name: "removal-parent")
+      parent.register { () -> Tagged in Tagged(id: 1) }
+      let child = Container(parent: parent, name: "removal-child")
+      child.register { () -> Tagged in Tagged(id: 2) }
+      child.register { (number: Int) -> Tagged in Tagged(id: number) }
+      child.register(alternative: .french) { () -> Tagged in Tagged(id: 3) }
+
+      #expect(child.removeRegistration(of: Tagged.self))
+      #expect(try child.resolve() as Tagged == Tagged(id: 1))
+      #expect(try child.resolve(parameter: 9) as Tagged == Tagged(id: 1))
+      #expect(try child.resolve(alternative: .french) as Tagged == Tagged(id: 3))
+      #expect(!child.removeRegistration(of: Tagged.self))
+      // Other suites log to the global logger meanwhile: keep this container's warnings.
+      let warnings = logger.messages.filter {
+        $0.level == .warning && $0.message.contains(#"Container "removal-child""#)
+      }
+      #expect(warnings.count == 1)
+      #expect(
+        warnings.first?.message.contains(
+          #"nothing to remove for `Tagged`; registered for `Tagged` here: alternative "french""#)
+          == true)
     }
   }
 }

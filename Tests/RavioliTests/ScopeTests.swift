@@ -164,7 +164,9 @@ private final class Assembly: Sendable {
     }
     #expect(old != nil)
 
-    container.register(scope: RegistrationScope(scope)) { () -> Part in Part(id: 2) }
+    container.register(scope: RegistrationScope(scope), replacing: true) { () -> Part in
+      Part(id: 2)
+    }
     let replacement: Part = try container.resolve()
 
     #expect(old == nil)
@@ -177,8 +179,10 @@ private final class Assembly: Sendable {
     let first: Part = try container.resolve(parameter: 1)
     let held: Service = try container.resolve()
 
-    container.register(scope: .singleton) { (parameter: Int) -> Part in Part(id: parameter * 10) }
-    container.register(scope: .weak) { () -> Service in Service(id: 2) }
+    container.register(scope: .singleton, replacing: true) { (parameter: Int) -> Part in
+      Part(id: parameter * 10)
+    }
+    container.register(scope: .weak, replacing: true) { () -> Service in Service(id: 2) }
     let second: Part = try container.resolve(parameter: 2)
     let service: Service = try container.resolve()
 
