@@ -1,4 +1,5 @@
 import Ravioli
+import RavioliTesting
 import Testing
 
 @Suite struct ContainerTests {
@@ -151,14 +152,19 @@ import Testing
     #expect(optional?.greet() == "Bonjour")
   }
 
-  @Test func registeringAgainReplacesTheResolver() throws {
-    let container = Container()
+  @Test(.isolatedContainers) func registeringAgainReplacesTheResolverAndWarns() throws {
+    let logger = RecordingLogger()
+    Container.logger = logger
+    let container = Container(name: "replaced")
     container.register { () -> Greeter in EnglishGreeter() }
     container.register { () -> Greeter in FrenchGreeter() }
 
     let greeter: Greeter = try container.resolve()
 
     #expect(greeter.greet() == "Bonjour")
+    let warnings = logger.messages.filter { $0.level == .warning }.map(\.message)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("registering `Greeter` again replaces") == true)
   }
 
   @Test func aChangeAfterAResolutionIsSeenByTheNextOne() throws {
@@ -169,7 +175,7 @@ import Testing
 
     child.register { () -> Greeter in FrenchGreeter() }
     let afterOverride: Greeter = try child.resolve()
-    parent.register { () -> Greeter in GermanGreeter() }
+    parent.register(replacing: true) { () -> Greeter in GermanGreeter() }
     let parentAfterReplacement: Greeter = try parent.resolve()
     child.removeAllRegistrations()
     let afterRemoval: Greeter = try child.resolve()

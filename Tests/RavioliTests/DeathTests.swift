@@ -259,9 +259,12 @@ private struct AppPolicy: ContainerLookupPolicy {
       _ = UnsetModuleScreen().greeter
     }
     let message = text(result?.standardErrorContent)
-    #expect(message.contains("the lookup policy EnclosingTypeContainer found no container"))
+    #expect(
+      message.contains(
+        "Cannot inject `Greeter`: `UnsetModuleScreen.container` returned nil, so the lookup "
+          + "policy EnclosingTypeContainer has no container for it."))
     #expect(message.contains("Injected into: `UnsetModuleScreen`"))
-    #expect(message.contains("a `Containerable` type must return a non-nil `container`"))
+    #expect(message.contains("To fix: make `UnsetModuleScreen.container` return its module's"))
   }
 
   @Test func lazyWeakInjectionInAStruct() async {

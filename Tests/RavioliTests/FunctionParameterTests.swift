@@ -97,6 +97,9 @@ private func welcomeFromModule(greeter: Greeter = injected(from: DefaultArgument
     let message = text(result?.standardErrorContent)
     #expect(message.contains("Cannot resolve `Greeter`: nothing is registered for it."))
     #expect(message.contains(#"Containers searched: "empty""#))
-    #expect(message.contains("The default argument `injected()` of `welcome(greeter:)`"))
+    #expect(
+      message.contains(
+        "Injected into: the default argument `injected()` of `welcome(greeter:)`, declared at "
+          + "RavioliTests/FunctionParameterTests.swift:"))
   }
 }

@@ -59,6 +59,17 @@ private func syncFailure<Value>(_ type: Value.Type, in container: Container) asy
     #expect(DetailPane(container: container).model.title == "detail")
   }
 
+  @MainActor @Test func anUntypedParameterTakesAnything() throws {
+    let container = Container()
+    container.register { @MainActor parameter -> Badge in
+      Badge(text: "for \(type(of: parameter))")
+    }
+
+    let badge: Badge = try container.resolve(parameter: PlainService())
+
+    #expect(badge.text == "for PlainService")
+  }
+
   @Test func refusesASynchronousRequestOffTheMainActor() async {
     let container = Container(name: "screens")
     container.register { @MainActor () -> EditorModel in EditorModel() }

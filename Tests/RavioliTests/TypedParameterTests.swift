@@ -141,7 +141,7 @@ private final class Part: Sendable {
   @Test func registeringForTheSameParameterTypeAgainReplacesIt() throws {
     let container = Container()
     container.register { (page: SettingsPage) -> String in "first" }
-    container.register { (page: SettingsPage) -> String in "second" }
+    container.register(replacing: true) { (page: SettingsPage) -> String in "second" }
 
     let value: String = try container.resolve(parameter: SettingsPage())
 

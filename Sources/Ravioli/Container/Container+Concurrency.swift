@@ -73,9 +73,13 @@ extension Container {
     let requested = describeRequest(Value.self, alternative)
     if let start = path.frames.firstIndex(where: { $0.registration === registration }) {
       let cycle = path.frames[start...].map(\.label) + [requested]
-      throw failure(
+      var failure = failure(
         .cycle(path: cycle), Value.self, alternative: alternative, site: site,
         resolutionPath: start > 0 ? path.frames.map(\.label) + [requested] : [])
+      failure.registrationSites = path.frames[start...].compactMap { frame in
+        frame.registration.map { "`\(frame.label)` at \($0.site.label)" }
+      }
+      throw failure
     }
     if path.frames.count >= ResolutionStack.depthLimit {
       throw failure(
@@ -177,6 +181,6 @@ extension Container {
     let stack = ResolutionStack.current
     return failure(
       reason, Value.self, registeredAt: registration.site, alternative: alternative, site: site,
-      resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
+      resolutionPath: stack.frames.count > 1 ? stack.labels : [])
   }
 }

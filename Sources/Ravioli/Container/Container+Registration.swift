@@ -123,6 +123,10 @@ extension Container {
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   ///   - resolver: Returns the value for the given parameter.
+  // Disfavored, so that a closure whose parameter type is not written (`{ parameter in ... }`)
+  // takes `Any`, as in Macaroni: otherwise the type checker may infer a type from the body
+  // (string interpolation makes it `Any.Type`), which no request would ever give.
+  @_disfavoredOverload
   public func register<Value, Parameter>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     needs: [Dependency]? = nil, replacing: Bool = false, file: StaticString = #fileID,
@@ -201,12 +205,50 @@ extension Container {
   ///   - isolation: Tells this function apart from the nonisolated `register`; leave the
   ///     default.
   ///   - resolver: Returns the value for the given parameter, on the main actor.
+  // Disfavored for the reason given on the nonisolated one.
+  @_disfavoredOverload
   public func register<Value, Parameter>(
     alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
     needs: [Dependency]? = nil, replacing: Bool = false, file: StaticString = #fileID,
     line: UInt = #line,
     _ isolation: MainActorResolution = MainActorResolution(),
     _ resolver: @escaping @MainActor @Sendable (_ parameter: Parameter) throws -> Value
+  ) {
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line,
+        needs: declaredNeeds(needs, Value.self, alternative, file, line),
+        mainActorResolver: resolver),
+      replacing: replacing)
+  }
+
+  /// Registers a resolver for `Value` that is isolated to the main actor and takes any
+  /// parameter: a closure whose parameter type is not written, `{ @MainActor parameter in ... }`,
+  /// takes `Any`, as it does without `@MainActor`.
+  ///
+  /// ```swift
+  /// container.register { @MainActor parameter -> Badge in
+  ///   Badge(text: "for \(type(of: parameter))")
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - alternative: The name that tells this registration apart from others of the same type.
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
+  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
+  ///     default, declares nothing.
+  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  ///   - isolation: Tells this function apart from the nonisolated `register`; leave the
+  ///     default.
+  ///   - resolver: Returns the value for the given parameter, on the main actor.
+  public func register<Value>(
+    alternative: RegistrationAlternative? = nil, scope: RegistrationScope<Value> = .unique,
+    needs: [Dependency]? = nil, replacing: Bool = false, file: StaticString = #fileID,
+    line: UInt = #line,
+    _ isolation: MainActorResolution = MainActorResolution(),
+    _ resolver: @escaping @MainActor @Sendable (_ parameter: Any) throws -> Value
   ) {
     store(
       Registration(

@@ -173,8 +173,9 @@ extension Container {
       {
         return value
       }
+      // Without hints: for `resolveIfRegistered`, nothing registered is no mistake.
       let missing = notFoundError(
-        Value.self, alternative: alternative, parameter: parameter, site: site)
+        Value.self, alternative: alternative, parameter: parameter, site: site, hints: false)
       // Nothing registered is the answer `nil` stands for; a parametrized resolver that did
       // not get a parameter it takes is a mistake worth reporting.
       guard case .notRegistered = missing.reason else { throw missing }
@@ -281,7 +282,7 @@ extension Container {
       return try runScoped(registration, alternative: alternative, parameter: parameter, site: site)
     }
     let frame = ResolutionStack.Frame(
-      registration: ObjectIdentifier(registration), type: Value.self, alternative: alternative,
+      registration: registration, container: self, type: Value.self, alternative: alternative,
       needs: registration.checkedNeeds)
     if let refusal = ResolutionStack.enter(frame) {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
@@ -298,13 +299,12 @@ extension Container {
     parameter: Any?, site: RequestSite
   ) throws(ResolutionError) -> Value {
     let stack = ResolutionStack.current
-    let id = ObjectIdentifier(registration)
     if registration.scope == .graph, let made = stack.graphInstance(of: registration) {
       return made
     }
     if let refusal = ResolutionStack.enter(
       .init(
-        registration: id, type: Value.self, alternative: alternative,
+        registration: registration, container: self, type: Value.self, alternative: alternative,
         needs: registration.checkedNeeds))
     {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
@@ -318,7 +318,7 @@ extension Container {
     if let cycle = instances.creation.enter() {
       var failure = failure(
         .cycle(path: cycle), Value.self, alternative: alternative, site: site,
-        resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
+        resolutionPath: stack.frames.count > 1 ? stack.labels : [])
       failure.note = "The cycle runs across threads: each was creating one of these instances."
       throw failure
     }
@@ -360,14 +360,17 @@ extension Container {
     let requested = describeRequest(type, alternative)
     switch refusal {
     case .cycle(let start):
-      let cycle = stack.frames[start...].map(\.label) + [requested]
-      return failure(
+      let frames = stack.frames
+      let cycle = stack.labels(of: frames[start...], endingWith: (requested, self))
+      var failure = failure(
         .cycle(path: cycle), type, alternative: alternative, site: site,
-        resolutionPath: start > 0 ? stack.path(endingWith: requested) : [])
+        resolutionPath: start > 0 ? stack.path(endingWith: requested, in: self) : [])
+      failure.registrationSites = ResolutionStack.registrationSites(of: frames[start...])
+      return failure
     case .depthLimit, .callStackNearlyFull:
       // The whole path could be hundreds of lines: its start shows where the recursion began,
       // its end what repeats.
-      let labels = stack.frames.map(\.label)
+      let labels = stack.labels
       let head = 10
       let tail = 3
       let path =
@@ -430,7 +433,7 @@ extension Container {
     }
     return failure(
       .resolverFailed(error), type, registeredAt: registeredAt, alternative: alternative,
-      site: site, resolutionPath: stack.frames.count > 1 ? stack.frames.map(\.label) : [])
+      site: site, resolutionPath: stack.frames.count > 1 ? stack.labels : [])
   }
 
   /// ``failure(_:_:alternative:site:resolutionPath:)`` for a failure of a resolver that was
@@ -447,12 +450,22 @@ extension Container {
 
   func notFoundError<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
-    site: RequestSite
+    site: RequestSite, hints: Bool = true
   ) -> ResolutionError {
-    // Report a missing `T?` as a missing `T`: registering `T` is the fix.
+    // Report a missing `T?` as a missing `T`: registering `T` is the fix, or one of `T?`.
     if let optional = type as? any OptionalResolvable.Type {
-      return optional.wrappedNotFoundError(
-        in: self, alternative: alternative, parameter: parameter, site: site)
+      var error = optional.wrappedNotFoundError(
+        in: self, alternative: alternative, parameter: parameter, site: site, hints: hints)
+      if hints, case .notRegistered = error.reason {
+        let wrapped = String(describing: optional.wrappedType)
+        error.add(
+          note: "`\(wrapped)?` is resolved from a registration of `\(wrapped)?`, or else of "
+            + "`\(wrapped)`, and fails when neither exists, as Macaroni's throwing `resolve()` "
+            + "did. For a value that may be missing, register a resolver that may return nil, "
+            + "`container.register { () -> \(wrapped)? in nil }`, or ask with "
+            + "`container.resolveIfRegistered()`, which returns nil when nothing is registered.")
+      }
+      return error
     }
     // Nothing plain is registered; parametrized resolvers may be, for other parameters.
     let key = RegistrationKey(type, alternative)
@@ -471,9 +484,12 @@ extension Container {
     var error = failure(
       reason, type, alternative: alternative, site: site,
       resolutionPath: stack.frames.isEmpty
-        ? [] : stack.path(endingWith: describeRequest(type, alternative)))
+        ? [] : stack.path(endingWith: describeRequest(type, alternative), in: self))
     // A module's container that a test happened to make first, given its registrations
     // after it was made: they went to that test alone.
+    if hints, case .notRegistered = reason, error.registeredAlternatives.isEmpty {
+      error.add(note: registeredKindsNote(of: type, alternative: alternative))
+    }
     if case .notRegistered = reason, let made = chain.first(where: \.lostItsRegistrations) {
       error.note =
         "Container \"\(made.name)\" was made inside an isolation scope (a test under "
@@ -483,6 +499,25 @@ extension Container {
         + "`Container(name: \"\(made.name)\") { container in container.register { ... } }`."
     }
     return error
+  }
+
+  /// For a type that nothing is registered for: the registrations of its subclasses or
+  /// conforming types, which a closure without a written return type registers instead.
+  private func registeredKindsNote<Value>(
+    of type: Value.Type, alternative: RegistrationAlternative?
+  ) -> String? {
+    guard isExistential(type) || type is AnyClass else { return nil }
+    let kinds = chain.flatMap { container in
+      container.visibleTable.all.filter {
+        $0.key.alternative == alternative && valuesOf($0.type, areA: type)
+      }
+    }
+    guard let first = kinds.first else { return nil }
+    let listed = kinds.prefix(3).map { "`\($0.type)` (registered at \($0.site.label))" }
+    let more = kinds.count > 3 ? ", and \(kinds.count - 3) more" : ""
+    return "Registered for types that are a `\(type)`: \(listed.joined(separator: ", "))\(more). "
+      + "A closure registers the type it returns unless its return type is written: "
+      + "`container.register { () -> \(type) in \(first.type)(...) }`."
   }
 
   /// An error that names the containers searched and what they hold for `type`.

@@ -13,7 +13,7 @@ protocol OptionalResolvable {
 
   static func wrappedNotFoundError(
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
-    site: RequestSite
+    site: RequestSite, hints: Bool
   ) -> ResolutionError
 }
 
@@ -39,9 +39,9 @@ extension Optional: OptionalResolvable {
 
   static func wrappedNotFoundError(
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
-    site: RequestSite
+    site: RequestSite, hints: Bool
   ) -> ResolutionError {
     container.notFoundError(
-      Wrapped.self, alternative: alternative, parameter: parameter, site: site)
+      Wrapped.self, alternative: alternative, parameter: parameter, site: site, hints: hints)
   }
 }

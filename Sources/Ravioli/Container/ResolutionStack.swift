@@ -11,10 +11,12 @@ internal import RavioliAtomics
 final class ResolutionStack {
   @usableFromInline
   struct Frame {
-    /// The registration that is running. An address is enough: a frame lives only while
+    /// The registration that is running. Held unowned: a frame lives only while
     /// ``Container/run(_:alternative:parameter:site:)`` runs that registration, and so holds
     /// it, so no other registration can share the address while the frame is on the stack.
-    let registration: ObjectIdentifier
+    unowned(unsafe) let registration: AnyObject
+    /// The container that was asked, which runs the registration; alive while it does.
+    unowned(unsafe) let container: Container
     let type: Any.Type
     let alternative: RegistrationAlternative?
     /// What the registration declared it needs, if the road checks it: the registration
@@ -25,10 +27,11 @@ final class ResolutionStack {
 
     @usableFromInline
     init(
-      registration: ObjectIdentifier, type: Any.Type, alternative: RegistrationAlternative?,
-      needs: DeclaredNeeds? = nil
+      registration: AnyObject, container: Container, type: Any.Type,
+      alternative: RegistrationAlternative?, needs: DeclaredNeeds? = nil
     ) {
       self.registration = registration
+      self.container = container
       self.type = type
       self.alternative = alternative
       self.needs = needs
@@ -120,7 +123,7 @@ final class ResolutionStack {
 
   @inline(__always)
   private func enter(_ frame: Frame) -> Refusal? {
-    if let index = index(of: frame.registration) {
+    if let index = index(of: ObjectIdentifier(frame.registration)) {
       return .cycle(from: index)
     }
     if depth == Self.depthLimit {
@@ -146,7 +149,7 @@ final class ResolutionStack {
   func index(of registration: ObjectIdentifier) -> Int? {
     var index = 0
     while index < depth {
-      if buffer[index].registration == registration { return index }
+      if ObjectIdentifier(buffer[index].registration) == registration { return index }
       index += 1
     }
     return nil
@@ -165,7 +168,7 @@ final class ResolutionStack {
     if frame.needs != nil {
       ravioli_road_watchers_add(1)
     }
-    trace?.entered(frame.registration, depth: depth)
+    trace?.entered(ObjectIdentifier(frame.registration), depth: depth)
   }
 
   func pop() {
@@ -209,9 +212,34 @@ final class ResolutionStack {
     buffer[depth - 1].used |= bit
   }
 
-  /// The labels of the frames in progress followed by `last`.
-  func path(endingWith last: String) -> [String] {
-    frames.map(\.label) + [last]
+  /// The labels of the frames in progress followed by `last`, a request made of `container`.
+  func path(endingWith last: String, in container: Container) -> [String] {
+    labels(of: frames[...], endingWith: (last, container))
+  }
+
+  /// The labels of the frames in progress, as ``ResolutionError/resolutionPath`` shows them.
+  var labels: [String] { labels(of: frames[...], endingWith: nil) }
+
+  /// Labels for a path: each names its container too when the path goes through more than
+  /// one, since a registration that forwards to another container's (`Greeter -> Greeter`)
+  /// reads as a cycle otherwise.
+  func labels(of frames: ArraySlice<Frame>, endingWith last: (String, Container)?) -> [String] {
+    let containers =
+      frames.map { ObjectIdentifier($0.container) }
+      + [last.map { ObjectIdentifier($0.1) }].compactMap { $0 }
+    let named = Set(containers).count > 1
+    func label(_ label: String, _ container: Container) -> String {
+      named ? "\(label) in \"\(container.name)\"" : label
+    }
+    return frames.map { label($0.label, $0.container) } + (last.map { [label($0.0, $0.1)] } ?? [])
+  }
+
+  /// Where each registration of `frames` is registered, as `` `Type` at file:line ``: what a
+  /// cycle's message lists, so that each of its resolvers can be found.
+  static func registrationSites(of frames: ArraySlice<Frame>) -> [String] {
+    frames.compactMap { frame in
+      (frame.registration as? any AnyRegistration).map { "`\(frame.label)` at \($0.site.label)" }
+    }
   }
 }
 

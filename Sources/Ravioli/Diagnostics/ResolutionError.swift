@@ -91,6 +91,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public internal(set) var declaredAt: String?
   /// One more line for the message, about this failure in particular.
   var note: String?
+  /// For a cycle: where each of its resolvers is registered, as `` `Type` at file:line ``.
+  var registrationSites: [String] = []
+  /// For an injection that is not a lazily resolved property (whose line names the
+  /// enclosing type): what was injected, e.g. "a function parameter".
+  var injectedInto: String?
+  /// For ``Reason/noContainer(policy:)``: the `Containerable` type whose `container` was
+  /// `nil`.
+  var nilContainerOf: String?
 
   init(
     reason: Reason,
@@ -112,18 +120,29 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.note = note
   }
 
+  /// Adds `note` (if any) to the message's note.
+  mutating func add(note: String?) {
+    guard let note else { return }
+    self.note = self.note.map { "\($0) \(note)" } ?? note
+  }
+
   /// The full diagnostic, several lines long.
   public var description: String {
     var lines = [headline]
     if let enclosingTypeName {
       let place = declaredAt.map { ", property declared at \($0)" } ?? ""
       lines.append("  Injected into: `\(enclosingTypeName)`\(place)")
+    } else if let declaredAt {
+      lines.append("  Injected into: \(injectedInto ?? "a property"), declared at \(declaredAt)")
     }
     if let requestedAt, requestedAt != declaredAt {
       lines.append("  Requested at: \(requestedAt)")
     }
     if !resolutionPath.isEmpty {
       lines.append("  While resolving: \(resolutionPath.joined(separator: " -> "))")
+    }
+    if !registrationSites.isEmpty {
+      lines.append("  Registered at: \(registrationSites.joined(separator: ", "))")
     }
     if !searchedContainers.isEmpty {
       lines.append(
@@ -176,7 +195,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .noContainer(nil):
       "Cannot inject \(requested): no lookup policy is set, so there is no container."
     case .noContainer(let policy?):
-      "Cannot inject \(requested): the lookup policy \(policy) found no container."
+      if let nilContainerOf {
+        "Cannot inject \(requested): `\(nilContainerOf).container` returned nil, so the lookup "
+          + "policy \(policy) has no container for it."
+      } else {
+        "Cannot inject \(requested): the lookup policy \(policy) found no container."
+      }
     case .containerReleased:
       "Cannot inject \(requested): its container was released before the property was first "
         + "read."
@@ -263,6 +287,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "read the property before replacing `Container.lookupPolicy`, or resolve it at its "
         + "first read from the policy in force then, `@Injected(.lazily)`, or give it its "
         + "container: `@Injected(.capturingContainerOnInit(from: container))`."
+    case .noContainer where nilContainerOf != nil:
+      return "make `\(nilContainerOf!).container` return its module's container, e.g. "
+        + "`var container: Container! { CatalogModule.container }`, and make sure that container "
+        + "exists before the property is first read; or give the property its container: "
+        + "`@Injected(.capturingContainerOnInit(from: container))`."
     case .noContainer:
       return "make the policy return a container for this type (a `Containerable` type must "
         + "return a non-nil `container`; `.enclosingType(default:)` needs a default for other "

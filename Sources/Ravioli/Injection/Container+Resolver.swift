@@ -1,7 +1,8 @@
 extension Container {
   /// A value for an injected function parameter, resolved when the function is called.
   ///
-  /// Make one with ``Container/resolved(alternative:file:line:)`` and pass it with the
+  /// Make one with ``Container/resolved(alternative:file:line:)`` (or
+  /// ``init(container:alternative:file:line:)``, Macaroni's spelling) and pass it with the
   /// parameter's `$` name:
   ///
   /// ```swift
@@ -14,16 +15,75 @@ extension Container {
   /// print(greet($greeter: container.resolved()))
   /// print(greet($greeter: container.resolved(alternative: .french)))
   /// ```
+  ///
+  /// An injected property's projected value (`$greeter`) is a resolver too, one that hands
+  /// over the property's value: it has no ``container``.
   public struct Resolver<Value> {
+    /// The container that the value is resolved from; `nil` for a resolver that hands over
+    /// an injected property's value (`$greeter`).
+    public let container: Container?
     let point: InjectionPoint
-    private let makeValue: () -> Value
+    /// For a resolver that hands over a property's value: gets it.
+    private let handOver: (() -> Value)?
 
-    init(point: InjectionPoint, _ makeValue: @escaping () -> Value) {
-      self.point = point
-      self.makeValue = makeValue
+    /// A resolver of `Value` from `container`: the same as
+    /// `container.resolved(alternative:)`.
+    /// - Parameters:
+    ///   - container: The container to resolve from.
+    ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
+    ///   - file: The file of the call, for messages; leave the default.
+    ///   - line: The line of the call, for messages; leave the default.
+    public init(
+      container: Container, alternative: RegistrationAlternative? = nil,
+      file: StaticString = #fileID, line: UInt = #line
+    ) {
+      self.container = container
+      point = InjectionPoint(
+        alternative: alternative, file: file, function: "", line: line,
+        target: .functionParameter)
+      handOver = nil
     }
 
-    func resolve() -> Value { makeValue() }
+    init(handingOver point: InjectionPoint, _ value: @escaping () -> Value) {
+      container = nil
+      self.point = point
+      handOver = value
+    }
+
+    /// The name of the registration it resolves; `nil` for the unnamed one.
+    public var alternative: RegistrationAlternative? { point.alternative }
+
+    /// Resolves the value now, from ``container``, or hands over the property's value.
+    ///
+    /// ```swift
+    /// let greeter = try container.resolved(alternative: .french).resolve() as Greeter
+    /// ```
+    /// - Returns: The value.
+    /// - Throws: ``ResolutionError`` when it cannot be resolved, as
+    ///   ``Container/resolve(alternative:file:line:)`` does.
+    public func resolve() throws(ResolutionError) -> Value {
+      guard let container else { return handOver!() }
+      return try container.resolveForInjection(
+        Value.self, alternative: point.alternative, parameter: nil,
+        site: RequestSite(point.file, point.line))
+    }
+
+    /// Whether ``resolve()`` finds a resolver: as
+    /// ``Container/isResolvable(_:alternative:)`` answers for ``container``, and `true` for
+    /// a resolver that hands over a property's value.
+    public var isResolvable: Bool {
+      container?.isResolvable(Value.self, alternative: point.alternative) ?? true
+    }
+
+    /// The value for an injected parameter: a failure stops the program through the logger,
+    /// naming where the resolver was made.
+    func injectedValue() -> Value {
+      do {
+        return try resolve()
+      } catch {
+        point.die(error, enclosingType: nil)
+      }
+    }
   }
 
   /// A resolver for an injected function parameter: `greet($greeter: container.resolved())`.
@@ -38,9 +98,6 @@ extension Container {
   public func resolved<Value>(
     alternative: RegistrationAlternative? = nil, file: StaticString = #fileID, line: UInt = #line
   ) -> Resolver<Value> {
-    let point = InjectionPoint(alternative: alternative, file: file, function: "", line: line)
-    return Resolver(point: point) {
-      point.resolve(Value.self, in: self, parameter: nil, enclosingType: nil)
-    }
+    Resolver(container: self, alternative: alternative, file: file, line: line)
   }
 }

@@ -35,6 +35,9 @@ public func injected<Value>(
   from container: Container? = nil, alternative: RegistrationAlternative? = nil,
   file: StaticString = #fileID, function: String = #function, line: UInt = #line
 ) -> Value {
-  InjectionPoint(alternative: alternative, file: file, function: function, line: line)
-    .resolveEagerly(Value.self, from: container, asDefaultArgument: true)
+  InjectionPoint(
+    alternative: alternative, file: file, function: function, line: line,
+    target: .defaultArgument
+  )
+  .resolveEagerly(Value.self, from: container)
 }

@@ -86,7 +86,7 @@ public struct Injected<Value> {
   /// Injects a function parameter: `greet($greeter: container.resolved())`.
   public init(projectedValue resolver: Container.Resolver<Value>) {
     point = resolver.point
-    state = .resolved(resolver.resolve())
+    state = .resolved(resolver.injectedValue())
   }
 
   /// The value. Outside a class (where Swift uses this accessor instead of the enclosing
@@ -105,7 +105,7 @@ public struct Injected<Value> {
   /// injected parameter.
   public var projectedValue: Container.Resolver<Value> {
     let value = wrappedValue
-    return Container.Resolver(point: point) { value }
+    return Container.Resolver(handingOver: point) { value }
   }
 
   /// Reads and writes the property of a class, resolving it at the first read.
@@ -133,7 +133,7 @@ public struct Injected<Value> {
     projected projectedKeyPath: KeyPath<EnclosingSelf, Container.Resolver<Value>>,
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Container.Resolver<Value> {
-    Container.Resolver(point: instance[keyPath: storageKeyPath].point) {
+    Container.Resolver(handingOver: instance[keyPath: storageKeyPath].point) {
       value(of: instance, storage: storageKeyPath)
     }
   }

@@ -1,10 +1,11 @@
 /// A property that holds an injected object weakly: it reads `nil` once nothing else keeps
 /// the object alive.
 ///
-/// The value is resolved once, from an ordinary registration of `Value`, at the first access
-/// by default (or at once with ``InjectionKind/resolvingOnInit(from:)``). After the object is
-/// released the property reads `nil`; it does not resolve again. Use it for back references
-/// such as delegates, which would otherwise form a retain cycle.
+/// The value is resolved once, at the first access by default (or at once with
+/// ``InjectionKind/resolvingOnInit(from:)``), as `Value?`: from a registration of `Value?`
+/// if there is one (a resolver that may have no object to give), else from one of `Value`.
+/// After the object is released the property reads `nil`; it does not resolve again. Use it
+/// for back references such as delegates, which would otherwise form a retain cycle.
 ///
 /// ```swift
 /// final class DetailScreen {
@@ -12,11 +13,23 @@
 /// }
 /// ```
 ///
+/// Something else must keep the object: a scope that keeps it (`.singleton`, `.cached`), or
+/// its owner, which the resolver hands over (a `.weak` scope shares an object only while
+/// something else keeps it):
+///
+/// ```swift
+/// container.register(scope: .cached) { () -> ScreenDelegate in DetailCoordinator() }
+/// container.register { [weak coordinator] () -> ScreenDelegate? in coordinator }
+/// ```
+///
+/// A resolver that makes a new object that nothing keeps gives the property an object that
+/// is gone after the first read; the logger warns about it (once per property).
+///
 /// It holds its object weakly, always, and its container weakly until it has resolved; after
 /// that it holds nothing else.
 ///
-/// The resolver must return a class instance. Assigning to the property replaces the
-/// object, also held weakly.
+/// The resolver must return a class instance, or `nil`. Assigning to the property replaces
+/// the object, also held weakly.
 @propertyWrapper
 public struct InjectedWeakly<Value> {
   /// Where the value comes from, until it has been resolved; then `nil`, so that the
@@ -41,7 +54,10 @@ public struct InjectedWeakly<Value> {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
     if case .resolvingOnInit(let container) = kind {
       pending = nil
-      store(point.resolveEagerly(Value.self, from: container))
+      let object = Self.resolvedObject(at: point) {
+        point.resolveEagerly(Value?.self, from: container)
+      }
+      store(object.map { $0 as! Value })
     } else {
       pending = ContainerSource(capturingFor: kind)
     }
@@ -69,11 +85,46 @@ public struct InjectedWeakly<Value> {
     get {
       let wrapper = instance[keyPath: storageKeyPath]
       guard let source = wrapper.pending else { return wrapper.object as? Value }
-      let value = wrapper.point.resolve(Value.self, from: source, for: instance)
+      let point = wrapper.point
+      let object = resolvedObject(at: point) {
+        point.resolve(Value?.self, from: source, for: instance)
+      }
+      let value = object.map { $0 as! Value }
       instance[keyPath: storageKeyPath].store(value)
       return value
     }
     set { instance[keyPath: storageKeyPath].store(newValue) }
+  }
+
+  /// Resolves the object, and warns when nothing but this property would hold it: it is
+  /// then released as soon as the first read returns.
+  ///
+  /// Not inlined, so that when it returns, the returned reference is the only one this
+  /// property's code holds, whatever the optimizer does with the locals.
+  @inline(never)
+  private static func resolvedObject(at point: InjectionPoint, _ resolve: () -> Value?)
+    -> AnyObject?
+  {
+    var object = objectReference(resolve(), at: point)
+    if object != nil, isKnownUniquelyReferenced(&object) {
+      point.warnOfUnkeptObject(
+        "@InjectedWeakly", type: Value.self, objectType: Swift.type(of: object!))
+    }
+    return object
+  }
+
+  @inline(never)
+  private static func objectReference(_ value: consuming Value?, at point: InjectionPoint)
+    -> AnyObject?
+  {
+    guard let value else { return nil }
+    guard Swift.type(of: value as Any) is AnyObject.Type else {
+      point.dieOfMisuse(
+        "@InjectedWeakly var of type `\(Value.self)?` holds its value weakly, which needs a "
+          + "class instance, but it was given a `\(Swift.type(of: value as Any))`.",
+        fix: "use @Injected for values that are not objects, or register a class instance.")
+    }
+    return value as AnyObject
   }
 
   private mutating func store(_ value: Value?) {

@@ -32,15 +32,32 @@ enum ContainerSource: Sendable {
 /// was written, so that every message names the line that declared the property.
 @usableFromInline
 struct InjectionPoint: Sendable {
+  /// What is injected, which messages say.
+  @usableFromInline
+  enum Target: UInt8, Sendable {
+    /// A wrapped property or variable.
+    case property
+    /// A function parameter given `container.resolved()`.
+    case functionParameter
+    /// A parameter's default argument, `injected()`.
+    case defaultArgument
+  }
+
   @usableFromInline let alternative: RegistrationAlternative?
   @usableFromInline let file: StaticString
+  // Declared after `file`, whose padding it takes: the point is stored in every wrapper.
+  @usableFromInline let target: Target
   @usableFromInline let function: String
   @usableFromInline let line: UInt
 
   @usableFromInline
-  init(alternative: RegistrationAlternative?, file: StaticString, function: String, line: UInt) {
+  init(
+    alternative: RegistrationAlternative?, file: StaticString, function: String, line: UInt,
+    target: Target = .property
+  ) {
     self.alternative = alternative
     self.file = file
+    self.target = target
     self.function = function
     self.line = line
   }
@@ -61,9 +78,7 @@ struct InjectionPoint: Sendable {
   /// Resolves while the enclosing object is being created, before it exists, or, for
   /// `injected()`, when a function is called without the argument.
   @usableFromInline
-  func resolveEagerly<Value>(
-    _ type: Value.Type, from container: Container?, asDefaultArgument: Bool = false
-  ) -> Value {
+  func resolveEagerly<Value>(_ type: Value.Type, from container: Container?) -> Value {
     let noInstance: Any? = nil
     let container =
       container
@@ -72,11 +87,6 @@ struct InjectionPoint: Sendable {
       return try container.resolveForInjection(
         type, alternative: alternative, parameter: nil, site: RequestSite(file, line))
     } catch {
-      var error = error
-      if asDefaultArgument {
-        let place = "The default argument `injected()` of `\(function)`, declared at \(declaredAt)."
-        error.note = error.note.map { $0 + " " + place } ?? place
-      }
       die(error, enclosingType: nil)
     }
   }
@@ -159,6 +169,9 @@ struct InjectionPoint: Sendable {
     var error = ResolutionError(
       reason: .noContainer(policy: policy.map { String(describing: Swift.type(of: $0)) }),
       typeName: String(describing: type), alternativeName: alternative?.name)
+    if policy is EnclosingTypeContainer, let enclosingType, instance is any Containerable {
+      error.nilContainerOf = String(describing: enclosingType)
+    }
     if case .noPolicy = source {
       error.note =
         "This property takes the lookup policy in force when its object is created "
@@ -181,9 +194,46 @@ struct InjectionPoint: Sendable {
   @usableFromInline
   func die(_ error: ResolutionError, enclosingType: Any.Type?) -> Never {
     var error = error
-    error.enclosingTypeName = enclosingType.map { String(describing: $0) }
     error.declaredAt = declaredAt
+    switch target {
+    case .property:
+      // Swift's `#function` at a stored property's declaration is the enclosing type's name
+      // (in a function or an initializer, the function's, with its parentheses): what a
+      // property resolved before its object exists has instead of the object's type.
+      if let enclosingType {
+        error.enclosingTypeName = String(describing: enclosingType)
+      } else if !function.isEmpty, !function.contains("(") {
+        error.enclosingTypeName = function
+      } else {
+        error.injectedInto =
+          function.isEmpty ? "a property" : "a property or variable made in `\(function)`"
+      }
+    case .functionParameter:
+      error.injectedInto = "a function parameter, given `container.resolved()`"
+    case .defaultArgument:
+      error.injectedInto = "the default argument `injected()` of `\(function)`"
+    }
     Container.logger.die(error.description, file: file, function: function, line: line)
+  }
+
+  /// The declarations whose unkept object was reported: once per property is enough to find
+  /// it, and a screen made a thousand times would otherwise warn a thousand times.
+  private static let reportedUnkeptObjects = Locked(Set<String>())
+
+  /// Warns that a weak property was given an object that nothing else keeps, so that it
+  /// reads `nil` once its first read is over.
+  func warnOfUnkeptObject(_ wrapper: String, type: Any.Type, objectType: Any.Type) {
+    guard Self.reportedUnkeptObjects.withLock({ $0.insert(declaredAt).inserted }) else { return }
+    let context = function.isEmpty ? "" : " in `\(function)`"
+    Container.logger.log(
+      "\(wrapper) var of type `\(type)?`\(context) was given a new `\(objectType)` that nothing "
+        + "else keeps: it is released when this first read is over, and the property reads nil "
+        + "from then on.\n  Declared at: \(declaredAt)\n  To fix: register it with a scope that "
+        + "keeps it (`scope: .singleton` or `.cached`; `.weak` keeps only what something else "
+        + "keeps), or let its owner keep it and hand it over "
+        + "(`register { [weak owner] () -> \(type)? in owner }`), or declare the property "
+        + "@Injected to keep it.",
+      level: .warning, file: file, function: function, line: line)
   }
 
   /// Stops the program because the wrapper is used where it cannot work.
