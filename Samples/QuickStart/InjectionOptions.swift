@@ -6,10 +6,6 @@ protocol ScreenDelegate: AnyObject, Sendable {
   func screenDidAppear()
 }
 
-final class Coordinator: ScreenDelegate {
-  func screenDidAppear() { print("the coordinator saw the screen appear") }
-}
-
 struct Preferences: Sendable {
   var fontSize = 14
 }
@@ -25,6 +21,10 @@ let storage: Container = {
   container.register { () -> Theme in Theme() }
   return container
 }()
+
+final class Coordinator: ScreenDelegate {
+  func screenDidAppear() { print("the coordinator saw the screen appear") }
+}
 
 final class SettingsScreen {
   @Injected var greeter: Greeter  // found and resolved at the first access

@@ -6,10 +6,6 @@ struct FrenchGreeter: Greeter {
   func greet() -> String { "Bonjour !" }
 }
 
-extension RegistrationAlternative {
-  static let french: RegistrationAlternative = "french"
-}
-
 /// Logs with the name of the type it was made for.
 struct TaggedLogger: Sendable {
   let tag: String
@@ -23,6 +19,10 @@ final class Analytics: Sendable {
 /// Not `Sendable`: a resolver may create it, but not capture it.
 final class ImageCache {
   var images: [String: [UInt8]] = [:]
+}
+
+extension RegistrationAlternative {
+  static let french: RegistrationAlternative = "french"
 }
 
 func registering() throws {
@@ -53,6 +53,7 @@ func registering() throws {
     print("an image cache can be resolved")
   }
 
+  print("The next message is a deliberate failure, to show what Ravioli prints:")
   do {
     let spanish: Greeter = try container.resolve(alternative: "spanish")
     print(spanish.greet())

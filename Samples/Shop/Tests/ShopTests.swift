@@ -18,6 +18,13 @@ struct StubHTTPClient: HTTPClient {
   }
 }
 
+/// Lists the products it was given.
+struct StubProducts: ProductService {
+  let list: [Product]
+
+  func products() throws -> [Product] { list }
+}
+
 /// Remembers what was selected.
 final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by one test at a time
   var selected: [Product] = []
@@ -118,12 +125,6 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
     }
     #expect(rows == ["Tea €2.00", "Tea €2.00"])
   }
-}
-
-struct StubProducts: ProductService {
-  let list: [Product]
-
-  func products() throws -> [Product] { list }
 }
 
 /// `priceLabel(for:formatter:)` is Catalog's; calling it from here is the call that Swift
