@@ -34,4 +34,32 @@ final class Preferences {
     #expect(try container.resolve() as Preferences === cached)
     #expect(try container.resolve(alternative: "weak") as Preferences === held)
   }
+
+  @Test func anUntypedParameterTakesAnyAsInMacaroni() throws {
+    let container = Container()
+    container.register { parameter in "tag \(parameter)" }
+
+    let tag: String = try container.resolve(parameter: "checkout")
+
+    #expect(tag == "tag checkout")
+  }
+
+  @Test func aWeakPropertyTakesAnOptionalRegistrationAsInMacaroni() {
+    let container = Container()
+    var preferences: Preferences? = Preferences()
+    container.register { [weak preferences] in preferences }
+    let holder = PreferencesHolder(container: container)
+
+    #expect(holder.preferences != nil)
+    preferences = nil
+    #expect(holder.preferences == nil)
+  }
+}
+
+final class PreferencesHolder {
+  @InjectedWeakly var preferences: Preferences?
+
+  init(container: Container) {
+    _preferences = InjectedWeakly(.capturingContainerOnInit(from: container))
+  }
 }
