@@ -166,6 +166,7 @@ private struct PriceList: Sendable {
 
   @Test func reportsACycleThroughAsyncResolvers() async {
     let container = Container()
+    let line = #line + 1
     container.register { () async throws -> Report in
       Report(store: try await container.resolve(Store.self))
     }
@@ -184,6 +185,11 @@ private struct PriceList: Sendable {
       return
     }
     #expect(path == ["Report", "Store", "Archive", "Report"])
+    let file = "RavioliTests/AsyncResolverTests.swift"
+    #expect(
+      error?.description.contains(
+        "  Registered at: `Report` at \(file):\(line), `Store` at \(file):\(line + 3), "
+          + "`Archive` at \(file):\(line + 7)\n") == true)
   }
 
   /// Two singletons that need each other, first asked for by two tasks at once: each task
