@@ -14,10 +14,13 @@ let package = Package(
   targets: [
     // Counts heap allocations by standing in for malloc (Linux only).
     .target(name: "AllocationCounter"),
+    // The black hole that measured results go to: a C function the Swift optimizer cannot see.
+    .target(name: "OpaqueSink"),
     .executableTarget(
       name: "RavioliBenchmarks",
       dependencies: [
         "AllocationCounter",
+        "OpaqueSink",
         .product(name: "Ravioli", package: "Ravioli"),
         .product(name: "Swinject", package: "Swinject"),
       ]
@@ -25,7 +28,7 @@ let package = Package(
     // One scenario in a fixed loop, for callgrind.
     .executableTarget(
       name: "RavioliProfile",
-      dependencies: [.product(name: "Ravioli", package: "Ravioli")]
+      dependencies: ["OpaqueSink", .product(name: "Ravioli", package: "Ravioli")]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -34,10 +34,40 @@ final class PlainScreen {
   init(greeter: Greeter) { self.greeter = greeter }
 }
 
-/// Returns its argument through code the optimizer cannot see through, so that a baseline
-/// closure is called, not inlined into the loop.
+/// What the harness-overhead lines consume: an object made once and held, so that their
+/// operation is the `blackHole` alone.
+final class Held: Sendable {}
+
+// Baseline closures pass through `opaque` (each returns its argument, through code the
+// optimizer does not look into) so that a baseline stays a call of a closure, not inlined
+// into the loop. One for each type rather than one generic function: a closure that goes
+// through a generic parameter comes back wrapped in two reabstraction thunks, two more calls
+// each time it is called.
+
 @_optimize(none) @inline(never)
-func opaque<T>(_ value: T) -> T { value }
+func opaque(_ closure: @escaping @Sendable () -> Greeter) -> @Sendable () -> Greeter { closure }
+
+@_optimize(none) @inline(never)
+func opaque(_ closure: @escaping @Sendable () -> Service) -> @Sendable () -> Service { closure }
+
+@_optimize(none) @inline(never)
+func opaque(_ closure: @escaping @Sendable () -> LevelA) -> @Sendable () -> LevelA { closure }
+
+@_optimize(none) @inline(never)
+func opaque(_ closure: @escaping @Sendable () -> LevelB) -> @Sendable () -> LevelB { closure }
+
+@_optimize(none) @inline(never)
+func opaque(_ closure: @escaping @Sendable () -> LevelC) -> @Sendable () -> LevelC { closure }
+
+@_optimize(none) @inline(never)
+func opaque(_ closure: @escaping @Sendable () -> Presenter) -> @Sendable () -> Presenter {
+  closure
+}
+
+@_optimize(none) @inline(never)
+func opaque(
+  _ closure: @escaping @Sendable () async -> Greeter
+) -> @Sendable () async -> Greeter { closure }
 
 // MARK: Scenario 10: the graph that `validate()` checks
 

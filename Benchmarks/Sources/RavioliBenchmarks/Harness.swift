@@ -1,23 +1,38 @@
 import AllocationCounter
 import Dispatch
 import Foundation
+import OpaqueSink
 
-/// An object that no measured value is; the optimizer cannot know that, since it is made
-/// only when an environment variable says so (it never does).
-let sentinel: Sentinel? =
-  ProcessInfo.processInfo.environment["RAVIOLI_BENCHMARK_SENTINEL"] == nil ? nil : Sentinel()
-final class Sentinel: Sendable {}
+// What a timed loop holds, for every row alike: the operation's own code, inlined into the
+// loop (the measuring functions are inlined where they are called, and the operation with
+// them), the loop's count and branch, and `blackHole` for each result. No closure is called
+// through a context, no existential opened, no array appended to, no clock read inside it:
+// clocks are read once before and once after each sample. The "harness overhead" lines of
+// the report measure what is left, an operation that does nothing but `blackHole` an object
+// already held.
 
-/// Consumes a measured result: the comparison with `sentinel` is a side effect the
-/// optimizer cannot rule out, so the loop that makes the result cannot be removed. It costs
-/// a call and a comparison, the same in every measurement.
+/// Consumes a measured result, so that the optimizer cannot remove the work that made it.
+///
+/// The object goes, alive, to code the Swift optimizer cannot see: this function is not
+/// inlined, and it hands the object's address to `opaque_sink`, a C function compiled apart
+/// that does nothing. So the optimizer keeps the call and what made its argument (the object
+/// escapes: a new one stays on the heap), and must keep the object alive across a call that,
+/// for all it knows, may change anything: a reference read from a variable is retained for
+/// the call and released after it, as it would be for any function the optimizer cannot see
+/// into. The sink itself costs a call, a jump and a return; it retains, releases and writes
+/// nothing, so two threads sinking at once share no cache line through it.
+///
+/// (Handing the address alone, from an inlined function, would cost one jump less but would
+/// not keep the object alive: a stored-property read would then skip the retain and release
+/// that any call the optimizer cannot see into makes it do. `withExtendedLifetime` would keep it
+/// alive, but its closure stays a call through a context.)
 @inline(never)
 func blackHole(_ object: AnyObject) {
-  if object === sentinel { fatalError("a measured value was the sentinel") }
+  opaque_sink(Unmanaged.passUnretained(object).toOpaque())
 }
 
-/// The median time of one `operation`, in nanoseconds: samples of about 20 ms each, after a
-/// warm-up.
+/// The median time of one `operation`, in nanoseconds: 11 samples of about 20 ms each, after
+/// a warm-up. Always inlined, so that each sample's loop runs `operation`'s code directly.
 @inline(__always)
 func nanosecondsPerOperation(_ operation: () -> Void) -> Double {
   for _ in 0..<2_000 { operation() }
@@ -27,8 +42,11 @@ func nanosecondsPerOperation(_ operation: () -> Void) -> Double {
     precondition(iterations < 1 << 32, "the measured operation was optimized away")
     iterations *= 2
   }
-  let samples = (0..<11).map { _ in Double(time(iterations, operation)) / Double(iterations) }
-  return samples.sorted()[samples.count / 2]
+  var samples = [Double](repeating: 0, count: 11)
+  for sample in samples.indices {
+    samples[sample] = Double(time(iterations, operation)) / Double(iterations)
+  }
+  return median(samples)
 }
 
 /// The median time of one `operation` that itself takes up to milliseconds, in
@@ -43,11 +61,15 @@ func millisecondsPerOperation(_ operation: () -> Void) -> Double {
     precondition(iterations < 1 << 32, "the measured operation was optimized away")
     iterations *= 2
   }
-  let samples = (0..<11).map { _ in Double(time(iterations, operation)) / Double(iterations) }
-  return samples.sorted()[samples.count / 2] / 1_000_000
+  var samples = [Double](repeating: 0, count: 11)
+  for sample in samples.indices {
+    samples[sample] = Double(time(iterations, operation)) / Double(iterations)
+  }
+  return median(samples) / 1_000_000
 }
 
-/// ``nanosecondsPerOperation(_:)`` for an operation that is awaited.
+/// ``nanosecondsPerOperation(_:)`` for an operation that is awaited; inlined as it is.
+@inline(__always)
 func nanosecondsPerAwaitedOperation(_ operation: () async -> Void) async -> Double {
   for _ in 0..<2_000 { await operation() }
   var iterations = 1_000
@@ -55,19 +77,31 @@ func nanosecondsPerAwaitedOperation(_ operation: () async -> Void) async -> Doub
     precondition(iterations < 1 << 32, "the measured operation was optimized away")
     iterations *= 2
   }
-  var samples: [Double] = []
-  for _ in 0..<11 {
-    samples.append(Double(await time(iterations, operation)) / Double(iterations))
+  var samples = [Double](repeating: 0, count: 11)
+  for sample in samples.indices {
+    samples[sample] = Double(await time(iterations, operation)) / Double(iterations)
   }
-  return samples.sorted()[samples.count / 2]
+  return median(samples)
+}
+
+/// An operation that two threads run at once. A type of its own rather than a closure: a
+/// thread's body must escape, and a closure called from one would be called through its
+/// context on every iteration; ``nanosecondsPerOperationOnTwoThreads(_:)`` is instead
+/// specialized for each conforming type, and its loop calls (and inlines) `callAsFunction`.
+protocol ConcurrentOperation: Sendable {
+  func callAsFunction()
 }
 
 /// The median wall time per operation of two threads doing `operation` at once, each as
-/// often as one thread does in about 20 ms: aggregate time per operation.
-func nanosecondsPerOperationOnTwoThreads(_ operation: @escaping @Sendable () -> Void) -> Double {
-  let single = nanosecondsPerOperation(operation)
+/// often as one thread does in about 20 ms: aggregate time per operation. The threads are
+/// made and waiting before the clock starts.
+func nanosecondsPerOperationOnTwoThreads<Operation: ConcurrentOperation>(
+  _ operation: Operation
+) -> Double {
+  let single = nanosecondsPerOperation { operation() }
   let iterations = max(10_000, Int(20_000_000 / single))
-  let samples = (0..<7).map { _ -> Double in
+  var samples = [Double](repeating: 0, count: 7)
+  for sample in samples.indices {
     let ready = DispatchGroup()
     let done = DispatchGroup()
     let start = DispatchSemaphore(value: 0)
@@ -87,19 +121,23 @@ func nanosecondsPerOperationOnTwoThreads(_ operation: @escaping @Sendable () -> 
     start.signal()
     done.wait()
     let elapsed = DispatchTime.now().uptimeNanoseconds - began
-    return Double(elapsed) / Double(2 * iterations)
+    samples[sample] = Double(elapsed) / Double(2 * iterations)
   }
-  return samples.sorted()[samples.count / 2]
+  return median(samples)
 }
 
-/// Heap allocations per `operation`, or `nil` where they cannot be counted.
+/// Heap allocations per `operation`, or `nil` where they cannot be counted. Allocations are
+/// counted only here: timed loops do not pay for counting.
 func allocationsPerOperation(_ operation: () -> Void) -> Double? {
   guard allocation_counting_is_supported() != 0 else { return nil }
   for _ in 0..<1_000 { operation() }
   let count = 10_000
+  allocation_counting_set_enabled(1)
   let before = allocation_count()
   for _ in 0..<count { operation() }
-  return Double(allocation_count() - before) / Double(count)
+  let allocations = allocation_count() - before
+  allocation_counting_set_enabled(0)
+  return Double(allocations) / Double(count)
 }
 
 /// Heap bytes per registration that `register` makes, or `nil` where they cannot be read.
@@ -110,6 +148,10 @@ func bytesPerRegistration(count: Int, _ register: (Int) -> Void) -> Double? {
   return (Double(allocated_bytes()) - Double(before)) / Double(count)
 }
 
+private func median(_ samples: [Double]) -> Double {
+  samples.sorted()[samples.count / 2]
+}
+
 @inline(__always)
 private func time(_ iterations: Int, _ operation: () -> Void) -> UInt64 {
   let start = DispatchTime.now().uptimeNanoseconds
@@ -117,6 +159,7 @@ private func time(_ iterations: Int, _ operation: () -> Void) -> UInt64 {
   return DispatchTime.now().uptimeNanoseconds - start
 }
 
+@inline(__always)
 private func time(_ iterations: Int, _ operation: () async -> Void) async -> UInt64 {
   let start = DispatchTime.now().uptimeNanoseconds
   for _ in 0..<iterations { await operation() }

@@ -22,6 +22,14 @@ struct Row {
   }
 }
 
+/// The time per operation of an empty operation (one `blackHole` of an object already held)
+/// in each of the harness's loops: what every time measured in that loop includes.
+struct HarnessOverhead {
+  let oneThread: Double
+  let twoThreads: Double
+  let awaited: Double
+}
+
 /// Scenario 10: how long `validate()` takes on a graph of `registrations`.
 struct ValidationRow {
   let registrations: Int
@@ -59,7 +67,8 @@ struct Target {
 }
 
 func printReport(
-  rows: [Row], validations: [ValidationRow], allocations: AllocationRow, targets: [Target]
+  rows: [Row], overhead: HarnessOverhead, validations: [ValidationRow],
+  allocations: AllocationRow, targets: [Target]
 ) {
   func time(_ value: Double?) -> String {
     value.map { String(format: $0 < 10 ? "%.2f" : "%.1f", $0) } ?? "–"
@@ -76,6 +85,23 @@ func printReport(
       "| \(row.scenario) | \(time(row.ravioli)) | \(time(row.swinject)) | \(time(row.closure)) "
         + "| \(time(row.dictionary)) | \(time(row.property)) |")
   }
+
+  print("\n## Harness overhead (ns per operation; included above, not subtracted)\n")
+  print("| loop | empty operation |")
+  print("|---|---:|")
+  print("| one thread (scenarios 1–6, 11) | \(time(overhead.oneThread)) |")
+  print("| two threads at once, aggregate (scenario 7) | \(time(overhead.twoThreads)) |")
+  print("| awaited (scenario 9) | \(time(overhead.awaited)) |")
+  print(
+    """
+
+    An empty operation is one `blackHole` of an object already held: the loop's count and \
+    branch and the call that consumes a result. Every time in the table above includes it \
+    once per consumed result (once in every row; twice in both of 5a's rows, which consume \
+    the new object and what its property holds). Nothing is subtracted: to estimate an \
+    operation's own cost, subtract this from its time. Ratios and targets below are of the \
+    times as printed.
+    """)
 
   print("\n## 8. Heap use\n")
   print("| measure | Ravioli | Swinject | bare closure |")
@@ -103,13 +129,13 @@ func printReport(
   for target in targets {
     print(
       "| \(target.name) | \(String(format: "%.2f", target.ratio))\(target.unit) "
-        + "| \(target.isMet ? "yes" : "NO") |"
+        + "| \(target.isMet ? "YES" : "NO") |"
     )
   }
   let noAllocations = [allocations.storedInstance, allocations.singleton].allSatisfy { $0 == 0 }
   if allocations.storedInstance != nil {
     print(
-      "| 8: no allocation resolving a stored instance or a singleton | – | \(noAllocations ? "yes" : "NO") |"
+      "| 8: no allocation resolving a stored instance or a singleton | – | \(noAllocations ? "YES" : "NO") |"
     )
   }
 }

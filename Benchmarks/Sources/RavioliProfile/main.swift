@@ -1,9 +1,11 @@
+import OpaqueSink
 import Ravioli
 
 // A fixed loop of one scenario, for instruction-level profiling with callgrind:
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
-//     [stored|new|singleton|parent|injected|cached|autoregistered|closureChain|closureNeeds|validate] \
+//     [stored|new|singleton|parent|injected|cached|autoregistered|closureChain|closureNeeds|validate
+//      |baselineEmpty|baselineClosure|baselineNew|baselineProperty] \
 //     [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
@@ -26,9 +28,24 @@ final class Screen {
   @Injected var greeter: Greeter
 }
 
+/// Consumes a result as the benchmark's `blackHole` does: the object, alive, goes to a C
+/// function that the optimizer cannot see into, at the cost of a call, a jump and a return.
 @inline(never)
-func consume(_ object: AnyObject) -> Int {
-  ObjectIdentifier(object).hashValue & 1
+func consume(_ object: AnyObject) {
+  opaque_sink(Unmanaged.passUnretained(object).toOpaque())
+}
+
+/// The baselines' closures come through here, so that they stay calls: see the benchmark's
+/// `opaque` (Fixtures.swift).
+@_optimize(none) @inline(never)
+func opaque(_ closure: @escaping @Sendable () -> Greeter) -> @Sendable () -> Greeter { closure }
+
+final class Held: Sendable {}
+
+/// The baseline of `cached`: a plain stored property.
+final class PlainScreen {
+  var greeter: Greeter
+  init(greeter: Greeter) { self.greeter = greeter }
 }
 
 let stored: Greeter = EnglishGreeter()
@@ -59,27 +76,42 @@ closureNeeds.register(needs: [.on(Greeter.self), .on(Clock.self)]) {
   Presenter(greeter: try closureNeeds.resolve(), clock: try closureNeeds.resolve())
 }
 
+// The benchmark's baselines, to compare with in instructions.
+let held = Held()
+let storedClosure = opaque { stored }
+let newClosure = opaque { EnglishGreeter() }
+let plainScreen = PlainScreen(greeter: stored)
+
 let scenario = CommandLine.arguments.dropFirst().first ?? "stored"
 let iterations = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 100_000
-var total = 0
+var total = iterations
 switch scenario {
 case "singleton":
-  for _ in 0..<iterations { total &+= consume(try! singletons.resolve() as Greeter) }
+  for _ in 0..<iterations { consume(try! singletons.resolve() as Greeter) }
 case "new":
-  for _ in 0..<iterations { total &+= consume(try! fresh.resolve() as Greeter) }
+  for _ in 0..<iterations { consume(try! fresh.resolve() as Greeter) }
 case "parent":
-  for _ in 0..<iterations { total &+= consume(try! child.resolve() as Greeter) }
+  for _ in 0..<iterations { consume(try! child.resolve() as Greeter) }
 case "injected":
-  for _ in 0..<iterations { total &+= consume(Screen().greeter) }
+  for _ in 0..<iterations { consume(Screen().greeter) }
 case "cached":
   let screen = Screen()
-  for _ in 0..<iterations { total &+= consume(screen.greeter) }
+  for _ in 0..<iterations { consume(screen.greeter) }
 case "autoregistered":
-  for _ in 0..<iterations { total &+= consume(try! autoregistered.resolve() as Presenter) }
+  for _ in 0..<iterations { consume(try! autoregistered.resolve() as Presenter) }
 case "closureChain":
-  for _ in 0..<iterations { total &+= consume(try! closureChain.resolve() as Presenter) }
+  for _ in 0..<iterations { consume(try! closureChain.resolve() as Presenter) }
 case "closureNeeds":
-  for _ in 0..<iterations { total &+= consume(try! closureNeeds.resolve() as Presenter) }
+  for _ in 0..<iterations { consume(try! closureNeeds.resolve() as Presenter) }
+case "baselineEmpty":
+  // The loop and `consume` alone: the harness's own cost.
+  for _ in 0..<iterations { consume(held) }
+case "baselineClosure":
+  for _ in 0..<iterations { consume(storedClosure()) }
+case "baselineNew":
+  for _ in 0..<iterations { consume(newClosure()) }
+case "baselineProperty":
+  for _ in 0..<iterations { consume(plainScreen.greeter) }
 case "validate":
   // `iterations` registrations, each declaring the two before it, on lines of their own as
   // an app's are (the file and line passed are made up): the loop count is the graph's
@@ -95,8 +127,8 @@ case "validate":
       needs: needs, file: "Profile/Graph.swift", line: UInt(index + 1)
     ) { Clock() }
   }
-  total &+= (try! graph.validate()).registrationCount
+  total = (try! graph.validate()).registrationCount
 default:
-  for _ in 0..<iterations { total &+= consume(try! container.resolve() as Greeter) }
+  for _ in 0..<iterations { consume(try! container.resolve() as Greeter) }
 }
 print("\(scenario): \(total)")

@@ -4,8 +4,13 @@
 #include <stdint.h>
 
 /// The number of heap allocations (malloc, calloc, realloc, aligned allocations) made by
-/// this process so far, on every thread; 0 where counting is not supported.
+/// this process, on every thread, while counting was enabled; 0 where counting is not
+/// supported.
 uint64_t allocation_count(void);
+
+/// Starts (nonzero) or stops (0) counting allocations. Counting starts off, so that timed
+/// code does not pay for it.
+void allocation_counting_set_enabled(int enabled);
 
 /// Whether allocations are being counted on this platform.
 int allocation_counting_is_supported(void);
