@@ -14,6 +14,8 @@ private final class TagPage: Sendable {
   let title = "tags"
 }
 
+private func label(for page: TagPage) -> TagLabel { TagLabel(tag: page.title) }
+
 private final class TaggedScreen: CustomStringConvertible {
   @Injected var tagged: TagLabel
   var description: String { "TaggedScreen" }
@@ -42,6 +44,16 @@ private final class TaggedScreen: CustomStringConvertible {
     let screen = TaggedScreen(container: container)
 
     #expect(screen.tagged.tag == "TaggedScreen")
+  }
+
+  @Test func anUntypedParameterThatTheBodyGivesATypeTakesThatType() throws {
+    let container = Container()
+    container.register { page in label(for: page) }
+
+    let tagged: TagLabel = try container.resolve(parameter: TagPage())
+
+    #expect(tagged.tag == "tags")
+    #expect(throws: ResolutionError.self) { try container.resolve(parameter: "text") as TagLabel }
   }
 
   @Test func aTypedClosureParameterStaysTyped() throws {
@@ -184,15 +196,23 @@ private final class EagerNewObjectScreen {
   @Test func theWaysToRegisterForAWeakProperty() throws {
     let coordinator = DetailCoordinator()
     container.register(scope: .cached) { () -> ScreenDelegate in DetailCoordinator() }
+    let cached = try container.resolve() as ScreenDelegate
+    let fromTheCache = DetailScreen().delegate === cached
     container.register { [weak coordinator] () -> ScreenDelegate? in coordinator }
 
     let fromTheOwner = DetailScreen().delegate === coordinator
-    let cached = try container.resolve() as ScreenDelegate
-    let again = try container.resolve() as ScreenDelegate
-    let fromTheCache = cached !== coordinator && cached === again
-    #expect(fromTheOwner)
     #expect(fromTheCache)
+    #expect(fromTheOwner)
     #expect(warnings.isEmpty)
+  }
+
+  @Test func anOptionalRegistrationWinsOverAPlainOne() {
+    let coordinator = DetailCoordinator()
+    container.register(scope: .cached) { () -> ScreenDelegate in DetailCoordinator() }
+    container.register { [weak coordinator] () -> ScreenDelegate? in coordinator }
+
+    let fromTheOwner = DetailScreen().delegate === coordinator
+    #expect(fromTheOwner)
   }
 
   @Test func aKeptObjectIsNotReported() {
@@ -291,7 +311,7 @@ private final class Bicycle: Vehicle, @unchecked Sendable {}
 
     #expect(
       error?.description.contains(
-        #"While resolving: Greeter in "feature" -> Greeter in "app" -> ReportClock in "app""#)
+        #"While resolving: Greeter from "feature" -> Greeter from "app" -> ReportClock from "app""#)
         == true)
   }
 
@@ -397,6 +417,20 @@ private final class BrokenScreen: Containerable {
 
 private func clockTime(@Injected clock: ReportClock) -> String { "\(clock)" }
 
+private enum ParameterCall {
+  static let line = #line + 1
+  static func make() -> String { clockTime($clock: Container(name: "empty").resolved()) }
+}
+
+private final class ResolverGivenScreen {
+  @Injected var clock: ReportClock
+  static let line = #line + 3
+
+  init(container: Container) {
+    _clock = Injected(projectedValue: container.resolved())
+  }
+}
+
 /// Hands the message of `die` to standard output, to show what a custom logger gets.
 private struct LocationPrintingLogger: RavioliLogger {
   func log(
@@ -420,19 +454,30 @@ private struct LocationPrintingLogger: RavioliLogger {
     #expect(message.contains("Cannot resolve `ReportClock`: nothing is registered for it."))
     #expect(
       message.contains(
-        "Injected into: `EagerClockScreen`, property declared at "
-          + "RavioliTests/MacaroniMigrationTests.swift:\(EagerClockScreen.line)"))
+        "Injected into: a property or variable in `EagerClockScreen`, declared at "
+          + "RavioliTests/MacaroniMigrationTests.swift:\(EagerClockScreen.line)\n"))
   }
 
   @Test func functionParameterInjectionNamesTheCall() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = clockTime($clock: Container(name: "empty").resolved())
+      _ = ParameterCall.make()
     }
     let message = text(result?.standardErrorContent)
     #expect(
       message.contains(
-        "Injected into: a function parameter, given `container.resolved()`, declared at "
-          + "RavioliTests/MacaroniMigrationTests.swift:"))
+        "Injected into: a function parameter or property given `container.resolved()`, called "
+          + "at RavioliTests/MacaroniMigrationTests.swift:\(ParameterCall.line)\n"))
+  }
+
+  @Test func aPropertyGivenAResolverNamesTheCall() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = ResolverGivenScreen(container: Container(name: "empty"))
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(
+      message.contains(
+        "Injected into: a function parameter or property given `container.resolved()`, called "
+          + "at RavioliTests/MacaroniMigrationTests.swift:\(ResolverGivenScreen.line)\n"))
   }
 
   @Test func aCustomLoggerGetsTheLocationInTheMessage() async {
@@ -447,7 +492,7 @@ private struct LocationPrintingLogger: RavioliLogger {
     #expect(message.contains("CUSTOM LOGGER: Cannot resolve `ReportClock`"))
     #expect(
       message.contains(
-        "property declared at RavioliTests/MacaroniMigrationTests.swift:\(EagerClockScreen.line)"))
+        "declared at RavioliTests/MacaroniMigrationTests.swift:\(EagerClockScreen.line)"))
   }
 
   @Test func aContainerableTypeWithoutAContainerIsNamed() async {

@@ -462,8 +462,8 @@ extension Container {
           note: "`\(wrapped)?` is resolved from a registration of `\(wrapped)?`, or else of "
             + "`\(wrapped)`, and fails when neither exists, as Macaroni's throwing `resolve()` "
             + "did. For a value that may be missing, register a resolver that may return nil, "
-            + "`container.register { () -> \(wrapped)? in nil }`, or ask with "
-            + "`container.resolveIfRegistered()`, which returns nil when nothing is registered.")
+            + "`container.register { () -> \(wrapped)? in nil }` (properties use it too); in "
+            + "code, `container.resolveIfRegistered()` returns nil when nothing is registered.")
       }
       return error
     }
@@ -506,12 +506,11 @@ extension Container {
   private func registeredKindsNote<Value>(
     of type: Value.Type, alternative: RegistrationAlternative?
   ) -> String? {
-    guard isExistential(type) || type is AnyClass else { return nil }
+    guard let isAKind = kindTest(of: type) else { return nil }
     let kinds = chain.flatMap { container in
-      container.visibleTable.all.filter {
-        $0.key.alternative == alternative && valuesOf($0.type, areA: type)
-      }
+      container.visibleTable.all.filter { $0.key.alternative == alternative && isAKind($0.type) }
     }
+    .sorted { ($0.site.label, "\($0.type)") < ($1.site.label, "\($1.type)") }
     guard let first = kinds.first else { return nil }
     let listed = kinds.prefix(3).map { "`\($0.type)` (registered at \($0.site.label))" }
     let more = kinds.count > 3 ? ", and \(kinds.count - 3) more" : ""

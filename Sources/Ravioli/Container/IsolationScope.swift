@@ -23,6 +23,9 @@ final class IsolationScope: Sendable {
     var lookupPolicy: LookupPolicySetting??
     /// The logger set inside the scope, if one was.
     var logger: (any RavioliLogger)?
+    /// The weak properties whose unkept object was reported inside the scope: a test that
+    /// expects the warning gets it, whatever other tests reported.
+    var reportedUnkeptObjects: Set<String> = []
   }
 
   let state: Locked<State>

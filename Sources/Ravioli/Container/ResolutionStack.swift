@@ -220,16 +220,16 @@ final class ResolutionStack {
   /// The labels of the frames in progress, as ``ResolutionError/resolutionPath`` shows them.
   var labels: [String] { labels(of: frames[...], endingWith: nil) }
 
-  /// Labels for a path: each names its container too when the path goes through more than
-  /// one, since a registration that forwards to another container's (`Greeter -> Greeter`)
-  /// reads as a cycle otherwise.
+  /// Labels for a path: each names the container it was asked of too, when the path goes
+  /// through more than one, since a registration that forwards to another container's
+  /// (`Greeter -> Greeter`) reads as a cycle otherwise.
   func labels(of frames: ArraySlice<Frame>, endingWith last: (String, Container)?) -> [String] {
     let containers =
       frames.map { ObjectIdentifier($0.container) }
       + [last.map { ObjectIdentifier($0.1) }].compactMap { $0 }
     let named = Set(containers).count > 1
     func label(_ label: String, _ container: Container) -> String {
-      named ? "\(label) in \"\(container.name)\"" : label
+      named ? "\(label) from \"\(container.name)\"" : label
     }
     return frames.map { label($0.label, $0.container) } + (last.map { [label($0.0, $0.1)] } ?? [])
   }

@@ -94,7 +94,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// For a cycle: where each of its resolvers is registered, as `` `Type` at file:line ``.
   var registrationSites: [String] = []
   /// For an injection that is not a lazily resolved property (whose line names the
-  /// enclosing type): what was injected, e.g. "a function parameter".
+  /// enclosing type): what was injected and where, e.g. "the default argument `injected()`
+  /// of `greet(greeter:)`, declared at Greeting.swift:12".
   var injectedInto: String?
   /// For ``Reason/noContainer(policy:)``: the `Containerable` type whose `container` was
   /// `nil`.
@@ -132,8 +133,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     if let enclosingTypeName {
       let place = declaredAt.map { ", property declared at \($0)" } ?? ""
       lines.append("  Injected into: `\(enclosingTypeName)`\(place)")
-    } else if let declaredAt {
-      lines.append("  Injected into: \(injectedInto ?? "a property"), declared at \(declaredAt)")
+    } else if let injectedInto {
+      lines.append("  Injected into: \(injectedInto)")
     }
     if let requestedAt, requestedAt != declaredAt {
       lines.append("  Requested at: \(requestedAt)")

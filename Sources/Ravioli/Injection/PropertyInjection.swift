@@ -169,8 +169,8 @@ struct InjectionPoint: Sendable {
     var error = ResolutionError(
       reason: .noContainer(policy: policy.map { String(describing: Swift.type(of: $0)) }),
       typeName: String(describing: type), alternativeName: alternative?.name)
-    if policy is EnclosingTypeContainer, let enclosingType, instance is any Containerable {
-      error.nilContainerOf = String(describing: enclosingType)
+    if policy is EnclosingTypeContainer, let object = instance as? any Containerable {
+      error.nilContainerOf = String(describing: Swift.type(of: object))
     }
     if case .noPolicy = source {
       error.note =
@@ -197,33 +197,42 @@ struct InjectionPoint: Sendable {
     error.declaredAt = declaredAt
     switch target {
     case .property:
-      // Swift's `#function` at a stored property's declaration is the enclosing type's name
-      // (in a function or an initializer, the function's, with its parentheses): what a
-      // property resolved before its object exists has instead of the object's type.
       if let enclosingType {
         error.enclosingTypeName = String(describing: enclosingType)
-      } else if !function.isEmpty, !function.contains("(") {
-        error.enclosingTypeName = function
       } else {
-        error.injectedInto =
-          function.isEmpty ? "a property" : "a property or variable made in `\(function)`"
+        // Resolved before its object exists. Swift's `#function` at a stored property's
+        // declaration is the enclosing type's name (in a function, the function's): what
+        // names the place instead of the object's type.
+        let place = function.isEmpty ? "" : " in `\(function)`"
+        error.injectedInto = "a property or variable\(place), declared at \(declaredAt)"
       }
     case .functionParameter:
-      error.injectedInto = "a function parameter, given `container.resolved()`"
+      error.injectedInto =
+        "a function parameter or property given `container.resolved()`, called at \(declaredAt)"
     case .defaultArgument:
-      error.injectedInto = "the default argument `injected()` of `\(function)`"
+      error.injectedInto =
+        "the default argument `injected()` of `\(function)`, declared at \(declaredAt)"
     }
     Container.logger.die(error.description, file: file, function: function, line: line)
   }
 
-  /// The declarations whose unkept object was reported: once per property is enough to find
-  /// it, and a screen made a thousand times would otherwise warn a thousand times.
+  /// The declarations whose unkept object was reported (outside isolation scopes, which
+  /// keep their own): once per property is enough to find it, and a screen made a thousand
+  /// times would otherwise warn a thousand times.
   private static let reportedUnkeptObjects = Locked(Set<String>())
+
+  /// Whether this is the first report of an unkept object for this declaration.
+  private var isFirstUnkeptObjectReport: Bool {
+    if let scope = IsolationScope.active {
+      return scope.state.withLock { $0.reportedUnkeptObjects.insert(declaredAt).inserted }
+    }
+    return Self.reportedUnkeptObjects.withLock { $0.insert(declaredAt).inserted }
+  }
 
   /// Warns that a weak property was given an object that nothing else keeps, so that it
   /// reads `nil` once its first read is over.
   func warnOfUnkeptObject(_ wrapper: String, type: Any.Type, objectType: Any.Type) {
-    guard Self.reportedUnkeptObjects.withLock({ $0.insert(declaredAt).inserted }) else { return }
+    guard isFirstUnkeptObjectReport else { return }
     let context = function.isEmpty ? "" : " in `\(function)`"
     Container.logger.log(
       "\(wrapper) var of type `\(type)?`\(context) was given a new `\(objectType)` that nothing "

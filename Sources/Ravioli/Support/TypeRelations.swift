@@ -5,20 +5,21 @@ func isExistential(_ type: Any.Type) -> Bool {
   return kind == 0x303 || kind == 0x307
 }
 
-/// Whether values of `candidate` are `Target`s: `candidate` is a subclass of the class
-/// `Target`, or conforms to the protocol `Target`. Only for messages: it looks a type up by
-/// its name.
-func valuesOf<Target>(_ candidate: Any.Type, areA target: Target.Type) -> Bool {
-  if candidate != Target.self, candidate is Target.Type {
-    return true
+/// A test of whether values of a type are `Target`s (the type is a subclass of the class
+/// `Target`, or conforms to the protocol `Target`), or `nil` when it cannot tell anything
+/// useful: `Target` is `Any` or `AnyObject`, which every type matches, or is neither a class
+/// nor a protocol. Only for messages: it looks a type up by its name.
+func kindTest<Target>(of target: Target.Type) -> ((Any.Type) -> Bool)? {
+  if Target.self is AnyClass {
+    return { $0 != Target.self && $0 is Target.Type }
   }
   // For `any P`, `Target.Type` is the protocol's own metatype, which no conforming type
   // matches; the existential metatype `any P.Type`, which generic code cannot spell, is
   // found by its mangled name (that of `any P`, then `Xp`).
-  guard isExistential(Target.self), let name = _mangledTypeName(Target.self),
-    let metatype = _typeByName(name + "Xp")
-  else { return false }
-  return isInstance(candidate, of: metatype)
+  guard isExistential(Target.self), Target.self != Any.self, Target.self != AnyObject.self,
+    let name = _mangledTypeName(Target.self), let metatype = _typeByName(name + "Xp")
+  else { return nil }
+  return { isInstance($0, of: metatype) }
 }
 
 /// Whether `value` is an instance of `type`, which is known only at run time.
