@@ -40,13 +40,12 @@
 /// ```
 @propertyWrapper
 public struct Injected<Value> {
-  @usableFromInline
-  enum State {
-    case pending(ContainerSource)
-    case resolved(Value)
-  }
-
-  @usableFromInline var state: State
+  /// The value, once it is resolved or assigned. Apart from ``source``, so that a read of a
+  /// resolved value is the read of an optional, with no copy of an enum that holds either.
+  @usableFromInline var value: Value?
+  /// Where the value comes from, until it is resolved; then `nil`, so that the property
+  /// holds nothing but its value.
+  @usableFromInline var source: ContainerSource?
   @usableFromInline let point: InjectionPoint
 
   /// Declares an injected property.
@@ -65,9 +64,11 @@ public struct Injected<Value> {
   ) {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
     if case .resolvingOnInit(let container) = kind {
-      state = .resolved(point.resolveEagerly(Value.self, from: container))
+      value = point.resolveEagerly(Value.self, from: container)
+      source = nil
     } else {
-      state = .pending(ContainerSource(capturingFor: kind))
+      value = nil
+      source = ContainerSource(capturingFor: kind)
     }
   }
 
@@ -80,25 +81,30 @@ public struct Injected<Value> {
   ///   - line: The line that declares the property, for messages; leave the default.
   public init(wrappedValue: Value, file: StaticString = #fileID, line: UInt = #line) {
     point = InjectionPoint(alternative: nil, file: file, function: "", line: line)
-    state = .resolved(wrappedValue)
+    value = wrappedValue
+    source = nil
   }
 
   /// Injects a function parameter: `greet($greeter: container.resolved())`.
   public init(projectedValue resolver: Container.Resolver<Value>) {
     point = resolver.point
-    state = .resolved(resolver.injectedValue())
+    value = resolver.injectedValue()
+    source = nil
   }
 
   /// The value. Outside a class (where Swift uses this accessor instead of the enclosing
   /// instance subscript) only a value that is already resolved can be read.
   public var wrappedValue: Value {
     get {
-      guard case .resolved(let value) = state else {
+      guard let value else {
         point.dieOfLazyInjectionOutsideClass(wrapper: "Injected", type: Value.self)
       }
       return value
     }
-    set { state = .resolved(newValue) }
+    set {
+      value = newValue
+      source = nil
+    }
   }
 
   /// A resolver that hands over this property's value, for passing it to a function with an
@@ -110,7 +116,10 @@ public struct Injected<Value> {
 
   /// Reads and writes the property of a class, resolving it at the first read.
   ///
-  /// Inlinable, so that a read of a resolved value compiles to a read of the stored value.
+  /// Inlinable and small, so that it is inlined into the property's accessors, where its key
+  /// paths are constants that compile to plain field accesses: a read of a resolved value
+  /// is then the read of an optional. (Passed to a function that is not inlined, a key path
+  /// is walked at run time, which costs more than the resolution.)
   @inlinable
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
@@ -118,12 +127,32 @@ public struct Injected<Value> {
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Value {
     get {
-      if case .resolved(let value) = instance[keyPath: storageKeyPath].state {
+      if let value = instance[keyPath: storageKeyPath].value {
         return value
       }
-      return value(of: instance, storage: storageKeyPath)
+      let value = firstValue(of: instance, instance[keyPath: storageKeyPath])
+      instance[keyPath: storageKeyPath].settle(value)
+      return value
     }
-    set { instance[keyPath: storageKeyPath].state = .resolved(newValue) }
+    set {
+      instance[keyPath: storageKeyPath].value = newValue
+      instance[keyPath: storageKeyPath].source = nil
+    }
+  }
+
+  /// Resolves a class's property at its first read.
+  @inlinable
+  static func firstValue<EnclosingSelf: AnyObject>(
+    of instance: EnclosingSelf, _ wrapper: borrowing Self
+  ) -> Value {
+    wrapper.point.resolve(Value.self, from: wrapper.source!, for: instance)
+  }
+
+  /// Keeps the resolved value, and lets go of where it came from.
+  @inlinable
+  mutating func settle(_ value: Value) {
+    self.value = value
+    source = nil
   }
 
   /// The projected value of a class's property: a resolver that resolves the property (if it
@@ -134,24 +163,15 @@ public struct Injected<Value> {
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Container.Resolver<Value> {
     Container.Resolver(handingOver: instance[keyPath: storageKeyPath].point) {
-      value(of: instance, storage: storageKeyPath)
+      if let value = instance[keyPath: storageKeyPath].value {
+        return value
+      }
+      let value = firstValue(of: instance, instance[keyPath: storageKeyPath])
+      instance[keyPath: storageKeyPath].settle(value)
+      return value
     }
   }
 
-  @inlinable
-  static func value<EnclosingSelf: AnyObject>(
-    of instance: EnclosingSelf, storage: ReferenceWritableKeyPath<EnclosingSelf, Self>
-  ) -> Value {
-    // Reads only the parts it needs: a copy of the whole wrapper costs more than resolving.
-    switch instance[keyPath: storage].state {
-    case .resolved(let value):
-      return value
-    case .pending(let source):
-      let value = instance[keyPath: storage].point.resolve(Value.self, from: source, for: instance)
-      instance[keyPath: storage].state = .resolved(value)
-      return value
-    }
-  }
 }
 
 /// A `Sendable` value makes a `Sendable` property: a `Sendable` struct can hold
@@ -160,4 +180,3 @@ public struct Injected<Value> {
 /// cannot hold a lazily injected property at all: the first read writes it.)
 extension Injected: Sendable where Value: Sendable {}
 
-extension Injected.State: Sendable where Value: Sendable {}
