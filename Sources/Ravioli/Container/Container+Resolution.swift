@@ -282,8 +282,7 @@ extension Container {
       return try runScoped(registration, alternative: alternative, parameter: parameter, site: site)
     }
     let frame = ResolutionStack.Frame(
-      registration: registration, container: self, type: Value.self, alternative: alternative,
-      needs: registration.checkedNeeds)
+      registration: registration, container: self, needs: registration.checkedNeeds)
     if let refusal = ResolutionStack.enter(frame) {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
     }
@@ -303,9 +302,7 @@ extension Container {
       return made
     }
     if let refusal = ResolutionStack.enter(
-      .init(
-        registration: registration, container: self, type: Value.self, alternative: alternative,
-        needs: registration.checkedNeeds))
+      .init(registration: registration, container: self, needs: registration.checkedNeeds))
     {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
     }

@@ -10,6 +10,9 @@ internal import RavioliAtomics
 @usableFromInline
 final class ResolutionStack {
   @usableFromInline
+  ///
+  /// Plain data, nothing counted: pushing and popping one copies a few words. What messages
+  /// say of it (its type and alternative) is read from its registration when one fails.
   struct Frame {
     /// The registration that is running. Held unowned: a frame lives only while
     /// ``Container/run(_:alternative:parameter:site:)`` runs that registration, and so holds
@@ -17,8 +20,6 @@ final class ResolutionStack {
     unowned(unsafe) let registration: AnyObject
     /// The container that was asked, which runs the registration; alive while it does.
     unowned(unsafe) let container: Container
-    let type: Any.Type
-    let alternative: RegistrationAlternative?
     /// What the registration declared it needs, if the road checks it: the registration
     /// holds it while the frame is on the stack.
     unowned(unsafe) let needs: DeclaredNeeds?
@@ -26,18 +27,18 @@ final class ResolutionStack {
     var used: UInt64 = 0
 
     @usableFromInline
-    init(
-      registration: AnyObject, container: Container, type: Any.Type,
-      alternative: RegistrationAlternative?, needs: DeclaredNeeds? = nil
-    ) {
+    init(registration: AnyObject, container: Container, needs: DeclaredNeeds? = nil) {
       self.registration = registration
       self.container = container
-      self.type = type
-      self.alternative = alternative
       self.needs = needs
     }
 
-    var label: String { describeRequest(type, alternative) }
+    /// `Greeter`, or `Greeter (alternative "french")`: its registration's type and
+    /// alternative, which are those that were asked for.
+    var label: String {
+      guard let registration = registration as? any AnyRegistration else { return "?" }
+      return describeRequest(registration.type, registration.key.alternative)
+    }
   }
 
   // Used by one thread only, and never re-entered during an access: the runtime's exclusivity
