@@ -62,7 +62,16 @@ final class ResolutionStack {
   /// The size of the thread's call stack, for messages.
   let stackSize: UInt
 
-  private static let perThread = ThreadLocal { ResolutionStack() }
+  /// Releases each thread's stack when the thread ends.
+  private static let threadExit = ThreadExitRelease { pointer in
+    // Optional on Linux, not on Apple platforms.
+    let pointer: UnsafeMutableRawPointer? = pointer
+    guard let pointer else { return }
+    if ravioli_resolution_stack() == pointer {
+      ravioli_set_resolution_stack(nil)
+    }
+    Unmanaged<ResolutionStack>.fromOpaque(pointer).release()
+  }
   private static let threadCount = Locked(0)
 
   private init() {
@@ -79,7 +88,26 @@ final class ResolutionStack {
 
   /// The current thread's lookup shard.
   static var currentShard: Int {
-    perThread.withValue { $0.shard }
+    withCurrent { $0.shard }
+  }
+
+  /// Runs `body` with the current thread's stack, without retaining it: the thread keeps it
+  /// alive throughout.
+  @inline(__always)
+  private static func withCurrent<Result>(_ body: (ResolutionStack) throws -> Result) rethrows
+    -> Result
+  {
+    let pointer = ravioli_resolution_stack() ?? makeCurrent()
+    return try Unmanaged<ResolutionStack>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Makes the current thread's stack, at its first resolution.
+  @inline(never)
+  private static func makeCurrent() -> UnsafeMutableRawPointer {
+    let pointer = Unmanaged.passRetained(ResolutionStack()).toOpaque()
+    ravioli_set_resolution_stack(pointer)
+    threadExit.releaseAtExit(pointer)
+    return pointer
   }
 
   deinit {
@@ -89,7 +117,7 @@ final class ResolutionStack {
 
   /// The current thread's stack.
   @usableFromInline
-  static var current: ResolutionStack { perThread.value }
+  static var current: ResolutionStack { withCurrent { $0 } }
 
   /// How deep resolutions may nest on one thread. No real object graph comes near it; a
   /// resolver that asks for something new at every level (a type or alternative that it
@@ -119,7 +147,7 @@ final class ResolutionStack {
   /// Pair a `nil` answer with ``leave()``.
   @usableFromInline
   static func enter(_ frame: Frame) -> Refusal? {
-    perThread.withValue { $0.enter(frame) }
+    withCurrent { $0.enter(frame) }
   }
 
   @inline(__always)
@@ -140,7 +168,7 @@ final class ResolutionStack {
   /// Pops the frame that ``enter(_:)`` pushed.
   @usableFromInline
   static func leave() {
-    perThread.withValue { $0.pop() }
+    withCurrent { $0.pop() }
   }
 
   /// The frames in progress, outermost first.

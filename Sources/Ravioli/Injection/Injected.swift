@@ -179,4 +179,3 @@ public struct Injected<Value> {
 /// injected ones. (A class that is shared between threads and not isolated to an actor
 /// cannot hold a lazily injected property at all: the first read writes it.)
 extension Injected: Sendable where Value: Sendable {}
-

@@ -6,45 +6,31 @@
   import Musl
 #endif
 
-/// One instance of `Value` per thread, created on first use and released when the thread ends.
+/// Releases a per-thread object when its thread ends, through a `pthread` key's destructor.
 ///
-/// Used for state that must never be shared between threads, such as the stack of
-/// resolutions in progress on the current thread.
-final class ThreadLocal<Value: AnyObject>: Sendable {
+/// The object itself is read from wherever the caller keeps it for speed (a C11
+/// thread-local); the key only gives it an end. `destructor` runs on the ending thread with
+/// the pointer it was given, and must forget the object before releasing it, since
+/// something that the release runs may use the thread's object again (it is then made
+/// again, and its destructor runs again).
+final class ThreadExitRelease: Sendable {
   private let key: pthread_key_t
-  private let makeValue: @Sendable () -> Value
 
-  init(_ makeValue: @escaping @Sendable () -> Value) {
+  #if canImport(Darwin)
+    typealias Destructor = @convention(c) (UnsafeMutableRawPointer) -> Void
+  #else
+    typealias Destructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
+  #endif
+
+  init(_ destructor: Destructor) {
     var key = pthread_key_t()
-    let status = pthread_key_create(&key) { pointer in
-      #if canImport(Darwin)
-        Unmanaged<AnyObject>.fromOpaque(pointer).release()
-      #else
-        if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
-      #endif
-    }
+    let status = pthread_key_create(&key, destructor)
     precondition(status == 0, "pthread_key_create failed with \(status)")
     self.key = key
-    self.makeValue = makeValue
   }
 
-  /// This thread's instance.
-  var value: Value {
-    Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
-  }
-
-  /// Runs `body` with this thread's instance, without retaining it: the thread keeps it
-  /// alive throughout.
-  func withValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
-    try Unmanaged<Value>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
-  }
-
-  private var pointer: UnsafeMutableRawPointer {
-    if let pointer = pthread_getspecific(key) {
-      return pointer
-    }
-    let pointer = Unmanaged.passRetained(makeValue() as AnyObject).toOpaque()
+  /// Hands `pointer` to the destructor when the current thread ends.
+  func releaseAtExit(_ pointer: UnsafeMutableRawPointer) {
     pthread_setspecific(key, pointer)
-    return pointer
   }
 }

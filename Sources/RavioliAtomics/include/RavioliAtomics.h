@@ -1,9 +1,12 @@
-// Counters that every resolution reads: how many isolation scopes are alive, and how many
-// things watch the road (resolvers whose declared needs are being checked, containers that
-// trace their resolutions).
+// What every resolution reads, kept in C for its cost: counters of how many isolation scopes
+// are alive and how many things watch the road (resolvers whose declared needs are being
+// checked, containers that trace their resolutions), and the current thread's resolution
+// stack.
 //
 // Swift's own atomics (the Synchronization module) would raise the Apple platform minimums
-// to the 2024 releases; C11 atomics are there everywhere, and ThreadSanitizer sees them.
+// to the 2024 releases; C11 atomics are there everywhere, and ThreadSanitizer sees them. A C11
+// thread-local is read with one load, where `pthread_getspecific` is a call (and a Swift
+// `static let` holding its key, a `swift_once` check) on every resolution.
 
 #ifndef RAVIOLI_ATOMICS_H
 #define RAVIOLI_ATOMICS_H
@@ -34,6 +37,19 @@ static inline long ravioli_road_watchers(void) {
 /// Adds `delta` (1 or -1) to the count.
 static inline void ravioli_road_watchers_add(long delta) {
   atomic_fetch_add_explicit(&ravioli_road_watcher_count, delta, memory_order_relaxed);
+}
+
+extern _Thread_local void *ravioli_thread_resolution_stack;
+
+/// The current thread's resolution stack (a retained Swift object), or NULL before the
+/// thread's first resolution and after the thread's end released it.
+static inline void *ravioli_resolution_stack(void) {
+  return ravioli_thread_resolution_stack;
+}
+
+/// Sets the current thread's resolution stack.
+static inline void ravioli_set_resolution_stack(void *stack) {
+  ravioli_thread_resolution_stack = stack;
 }
 
 #endif
