@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Benchmarks for Ravioli, beside Swinject and bare-metal baselines, in one release run:
+// Benchmarks for Ravioli, beside Swinject, swift-dependencies and bare-metal baselines, in one
+// release run:
 //   swift run -c release RavioliBenchmarks
 // A package of its own, so that the library keeps no dependencies.
 let package = Package(
@@ -10,6 +11,7 @@ let package = Package(
   dependencies: [
     .package(name: "Ravioli", path: ".."),
     .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
   ],
   targets: [
     // Counts heap allocations by standing in for malloc (Linux only).
@@ -23,6 +25,7 @@ let package = Package(
         "OpaqueSink",
         .product(name: "Ravioli", package: "Ravioli"),
         .product(name: "Swinject", package: "Swinject"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     // One scenario in a fixed loop, for callgrind.

@@ -1,3 +1,4 @@
+import Dependencies
 import Ravioli
 
 protocol Greeter: AnyObject, Sendable {
@@ -32,6 +33,60 @@ final class InjectedScreen {
 final class PlainScreen {
   var greeter: Greeter
   init(greeter: Greeter) { self.greeter = greeter }
+}
+
+// MARK: swift-dependencies
+
+// A dependency of swift-dependencies is a key type whose `liveValue` the library reads once, at
+// the first read in a live context, and keeps in its cache (`DependencyValues.cachedValues`,
+// behind a lock) for every read after; a property of `DependencyValues` names the key, and
+// `@Dependency(\.name)` reads it. Each key here holds its own value: none shares the instance
+// that Ravioli's registrations and the baselines return.
+
+/// Scenario 1: a stored instance, the key's `liveValue`.
+private enum StoredGreeterKey: DependencyKey {
+  static let liveValue: any Greeter = EnglishGreeter()
+}
+
+/// Scenario 2: a greeter made at the first read, which the library then keeps (its live values
+/// are made once and cached: what a singleton is elsewhere).
+private enum SingletonGreeterKey: DependencyKey {
+  static var liveValue: any Greeter { EnglishGreeter() }
+}
+
+/// Scenario 3: what swift-dependencies has for a new object at each use: a dependency that is a
+/// value wrapping a closure that makes one (as its own `\.uuid` and `\.date` are), read and then
+/// called.
+struct ServiceMaker: Sendable {
+  let make: @Sendable () -> Service
+  func callAsFunction() -> Service { make() }
+}
+
+private enum ServiceMakerKey: DependencyKey {
+  static let liveValue = ServiceMaker { Service() }
+}
+
+extension DependencyValues {
+  var storedGreeter: any Greeter {
+    get { self[StoredGreeterKey.self] }
+    set { self[StoredGreeterKey.self] = newValue }
+  }
+
+  var singletonGreeter: any Greeter {
+    get { self[SingletonGreeterKey.self] }
+    set { self[SingletonGreeterKey.self] = newValue }
+  }
+
+  var makeService: ServiceMaker {
+    get { self[ServiceMakerKey.self] }
+    set { self[ServiceMakerKey.self] = newValue }
+  }
+}
+
+/// Scenario 5 for swift-dependencies: `@Dependency` keeps the dependency values current where
+/// the object is made and reads its key from them, merged with the current ones, at every read.
+final class DependencyScreen {
+  @Dependency(\.storedGreeter) var greeter
 }
 
 /// What the harness-overhead lines consume: an object made once and held, so that their

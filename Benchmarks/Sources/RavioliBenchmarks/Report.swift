@@ -5,17 +5,20 @@ struct Row {
   let scenario: String
   let ravioli: Double?
   let swinject: Double?
+  let swiftDependencies: Double?
   let closure: Double?
   let dictionary: Double?
   let property: Double?
 
   init(
-    _ scenario: String, ravioli: Double? = nil, swinject: Double? = nil, closure: Double? = nil,
-    dictionary: Double? = nil, property: Double? = nil
+    _ scenario: String, ravioli: Double? = nil, swinject: Double? = nil,
+    swiftDependencies: Double? = nil, closure: Double? = nil, dictionary: Double? = nil,
+    property: Double? = nil
   ) {
     self.scenario = scenario
     self.ravioli = ravioli
     self.swinject = swinject
+    self.swiftDependencies = swiftDependencies
     self.closure = closure
     self.dictionary = dictionary
     self.property = property
@@ -41,6 +44,8 @@ struct AllocationRow {
   let storedInstance: Double?
   let singleton: Double?
   let swinjectStoredInstance: Double?
+  let swiftDependenciesStoredInstance: Double?
+  let swiftDependenciesSingleton: Double?
   let closure: Double?
   let ravioliBytesPerRegistration: Double?
   let swinjectBytesPerRegistration: Double?
@@ -78,12 +83,15 @@ func printReport(
   }
 
   print("## Time per operation (ns; median of samples, release build)\n")
-  print("| scenario | Ravioli | Swinject | bare closure | [ObjectIdentifier: Any] | plain object |")
-  print("|---|---:|---:|---:|---:|---:|")
+  print(
+    "| scenario | Ravioli | Swinject | swift-dependencies | bare closure "
+      + "| [ObjectIdentifier: Any] | plain object |")
+  print("|---|---:|---:|---:|---:|---:|---:|")
   for row in rows {
     print(
-      "| \(row.scenario) | \(time(row.ravioli)) | \(time(row.swinject)) | \(time(row.closure)) "
-        + "| \(time(row.dictionary)) | \(time(row.property)) |")
+      "| \(row.scenario) | \(time(row.ravioli)) | \(time(row.swinject)) "
+        + "| \(time(row.swiftDependencies)) | \(time(row.closure)) | \(time(row.dictionary)) "
+        + "| \(time(row.property)) |")
   }
 
   print("\n## Harness overhead (ns per operation; included above, not subtracted)\n")
@@ -97,22 +105,27 @@ func printReport(
 
     An empty operation is one `blackHole` of an object already held: the loop's count and \
     branch and the call that consumes a result. Every time in the table above includes it \
-    once per consumed result (once in every row; twice in both of 5a's rows, which consume \
+    once per consumed result (once in every row; twice in each of 5a's rows, which consume \
     the new object and what its property holds). Nothing is subtracted: to estimate an \
     operation's own cost, subtract this from its time. Ratios and targets below are of the \
     times as printed.
     """)
 
   print("\n## 8. Heap use\n")
-  print("| measure | Ravioli | Swinject | bare closure |")
-  print("|---|---:|---:|---:|")
+  print("| measure | Ravioli | Swinject | swift-dependencies | bare closure |")
+  print("|---|---:|---:|---:|---:|")
   print(
     "| allocations per resolve of a stored instance | \(count(allocations.storedInstance)) "
-      + "| \(count(allocations.swinjectStoredInstance)) | \(count(allocations.closure)) |")
-  print("| allocations per resolve of a singleton | \(count(allocations.singleton)) | – | – |")
+      + "| \(count(allocations.swinjectStoredInstance)) "
+      + "| \(count(allocations.swiftDependenciesStoredInstance)) "
+      + "| \(count(allocations.closure)) |")
+  print(
+    "| allocations per resolve of a singleton | \(count(allocations.singleton)) | – "
+      + "| \(count(allocations.swiftDependenciesSingleton)) | – |")
+  // swift-dependencies registers nothing at run time: a key is a type, declared in code.
   print(
     "| heap bytes per registration | \(count(allocations.ravioliBytesPerRegistration)) "
-      + "| \(count(allocations.swinjectBytesPerRegistration)) | – |")
+      + "| \(count(allocations.swinjectBytesPerRegistration)) | – | – |")
 
   print("\n## 10. `validate()` (ms per call; median of samples, release build)\n")
   print("| registrations | ms per validate | µs per registration |")

@@ -1,8 +1,10 @@
 import AllocationCounter
+import Dependencies
 import Ravioli
 import Swinject
 
-// One release run measures every scenario for Ravioli, Swinject and the baselines, then
+// One release run measures every scenario for Ravioli, Swinject, swift-dependencies (where it
+// has an equivalent; its dependencies are declared in Fixtures.swift) and the baselines, then
 // prints the table and the ratios that issue 4 sets as targets. Numbers are nanoseconds per
 // operation (medians of samples of about 20 ms), but milliseconds per `validate()` (scenario
 // 10); compare them as ratios within one run. Every row of a scenario goes through the same
@@ -46,6 +48,11 @@ let storedInstance = Row(
   "1. resolve a stored instance",
   ravioli: nanosecondsPerOperation { blackHole(try! ravioli.resolve() as Greeter) },
   swinject: nanosecondsPerOperation { blackHole(swinject.resolve(Greeter.self)!) },
+  // What a function that needs the greeter writes: a local `@Dependency`, read once.
+  swiftDependencies: nanosecondsPerOperation {
+    @Dependency(\.storedGreeter) var greeter
+    blackHole(greeter)
+  },
   closure: nanosecondsPerOperation { blackHole(storedClosure()) },
   dictionary: nanosecondsPerOperation {
     blackHole(dictionary[ObjectIdentifier(Greeter.self)] as! Greeter)
@@ -61,6 +68,10 @@ let singleton = Row(
   "2. resolve a singleton",
   ravioli: nanosecondsPerOperation { blackHole(try! ravioliSingletons.resolve() as Greeter) },
   swinject: nanosecondsPerOperation { blackHole(swinjectSingletons.resolve(Greeter.self)!) },
+  swiftDependencies: nanosecondsPerOperation {
+    @Dependency(\.singletonGreeter) var greeter
+    blackHole(greeter)
+  },
   closure: storedInstance.closure)
 rows.append(singleton)
 
@@ -75,6 +86,11 @@ rows.append(
     "3. resolve a new object",
     ravioli: nanosecondsPerOperation { blackHole(try! ravioliNew.resolve() as Service) },
     swinject: nanosecondsPerOperation { blackHole(swinjectNew.resolve(Service.self)!) },
+    // The maker is read as a dependency and called, as `@Dependency(\.uuid)` is.
+    swiftDependencies: nanosecondsPerOperation {
+      @Dependency(\.makeService) var makeService
+      blackHole(makeService())
+    },
     closure: nanosecondsPerOperation { blackHole(newClosure()) }))
 
 // 4. A three-level chain, each level made anew.
@@ -96,13 +112,20 @@ rows.append(
     swinject: nanosecondsPerOperation { blackHole(swinjectChain.resolve(LevelA.self)!) },
     closure: nanosecondsPerOperation { blackHole(makeA()) }))
 
-// 5. @Injected: make the enclosing object and read the property; then read it again. Both
-// sides of 5a consume two objects, the new one and what its property holds.
+// 5. @Injected: make the enclosing object and read the property; then read it again. Every
+// row of 5a consumes two objects, the new one and what its property holds. swift-dependencies'
+// equivalent is an object with a `@Dependency` property, which resolves at every read: its 5b
+// is a read like its 5a's, not a cached one.
 Ravioli.Container.lookupPolicy = .singleton(ravioli)
 let firstRead = Row(
   "5a. @Injected: new object, first read",
   ravioli: nanosecondsPerOperation {
     let screen = InjectedScreen()
+    blackHole(screen)
+    blackHole(screen.greeter)
+  },
+  swiftDependencies: nanosecondsPerOperation {
+    let screen = DependencyScreen()
     blackHole(screen)
     blackHole(screen.greeter)
   },
@@ -113,11 +136,14 @@ let firstRead = Row(
   })
 rows.append(firstRead)
 let injectedScreen = InjectedScreen()
+let dependencyScreen = DependencyScreen()
 let plainScreen = PlainScreen(greeter: stored)
 _ = injectedScreen.greeter
+_ = dependencyScreen.greeter
 let cachedRead = Row(
   "5b. @Injected: cached read",
   ravioli: nanosecondsPerOperation { blackHole(injectedScreen.greeter) },
+  swiftDependencies: nanosecondsPerOperation { blackHole(dependencyScreen.greeter) },
   property: nanosecondsPerOperation { blackHole(plainScreen.greeter) })
 rows.append(cachedRead)
 
@@ -152,6 +178,12 @@ struct SwinjectResolve: ConcurrentOperation {
   let resolver: SharedAcrossThreads<Resolver>
   func callAsFunction() { blackHole(resolver.value.resolve(Greeter.self)!) }
 }
+struct DependencyRead: ConcurrentOperation {
+  func callAsFunction() {
+    @Dependency(\.storedGreeter) var greeter
+    blackHole(greeter)
+  }
+}
 struct ClosureCall: ConcurrentOperation {
   let closure: @Sendable () -> Greeter
   func callAsFunction() { blackHole(closure()) }
@@ -161,6 +193,7 @@ let twoThreads = Row(
   ravioli: nanosecondsPerOperationOnTwoThreads(RavioliResolve(container: ravioli)),
   swinject: nanosecondsPerOperationOnTwoThreads(
     SwinjectResolve(resolver: SharedAcrossThreads(value: swinject.synchronize()))),
+  swiftDependencies: nanosecondsPerOperationOnTwoThreads(DependencyRead()),
   closure: nanosecondsPerOperationOnTwoThreads(ClosureCall(closure: storedClosure)))
 rows.append(twoThreads)
 
@@ -284,6 +317,14 @@ let allocations = AllocationRow(
   storedInstance: allocationsPerOperation { blackHole(try! ravioli.resolve() as Greeter) },
   singleton: allocationsPerOperation { blackHole(try! ravioliSingletons.resolve() as Greeter) },
   swinjectStoredInstance: allocationsPerOperation { blackHole(swinject.resolve(Greeter.self)!) },
+  swiftDependenciesStoredInstance: allocationsPerOperation {
+    @Dependency(\.storedGreeter) var greeter
+    blackHole(greeter)
+  },
+  swiftDependenciesSingleton: allocationsPerOperation {
+    @Dependency(\.singletonGreeter) var greeter
+    blackHole(greeter)
+  },
   closure: allocationsPerOperation { blackHole(storedClosure()) },
   ravioliBytesPerRegistration: bytesPerRegistration(count: 10_000) { index in
     ravioli.register(alternative: RegistrationAlternative("memory-\(index)")) { () -> Service in
