@@ -49,19 +49,6 @@ private final class UnsetModuleScreen: Containerable {
   @Injected var greeter: Greeter
 }
 
-/// Writes a marker and the message it is given, then exits: shows what a custom logger gets.
-private struct MarkingLogger: RavioliLogger {
-  func log(
-    _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
-    file: StaticString, function: String, line: UInt
-  ) {}
-
-  func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never {
-    print("MARKING LOGGER: \(message)")
-    exit(3)
-  }
-}
-
 private final class Mismatched {
   @Injected var title: String
 }

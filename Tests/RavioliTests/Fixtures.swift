@@ -65,6 +65,20 @@ final class RecordingLogger: RavioliLogger, @unchecked Sendable {
   }
 }
 
+/// Writes a marker and the message it is given to standard output, then exits with 3: shows,
+/// in an exit test, what a custom logger gets.
+struct MarkingLogger: RavioliLogger {
+  func log(
+    _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
+    file: StaticString, function: String, line: UInt
+  ) {}
+
+  func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never {
+    print("MARKING LOGGER: \(message)")
+    exit(3)
+  }
+}
+
 func text(_ bytes: [UInt8]?) -> String {
   String(decoding: bytes ?? [], as: UTF8.self)
 }

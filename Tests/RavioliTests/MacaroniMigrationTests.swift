@@ -431,19 +431,6 @@ private final class ResolverGivenScreen {
   }
 }
 
-/// Hands the message of `die` to standard output, to show what a custom logger gets.
-private struct LocationPrintingLogger: RavioliLogger {
-  func log(
-    _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
-    file: StaticString, function: String, line: UInt
-  ) {}
-
-  func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never {
-    print("CUSTOM LOGGER: \(message)")
-    exit(3)
-  }
-}
-
 @Suite struct InjectionPlaceMessageTests {
   @Test func eagerInjectionNamesTheEnclosingTypeAndLine() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -484,12 +471,12 @@ private struct LocationPrintingLogger: RavioliLogger {
     let result = await #expect(
       processExitsWith: .exitCode(3), observing: [\.standardOutputContent]
     ) {
-      Container.logger = LocationPrintingLogger()
+      Container.logger = MarkingLogger()
       Container.lookupPolicy = .singleton(Container(name: "empty"))
       _ = EagerClockScreen()
     }
     let message = text(result?.standardOutputContent)
-    #expect(message.contains("CUSTOM LOGGER: Cannot resolve `ReportClock`"))
+    #expect(message.contains("MARKING LOGGER: Cannot resolve `ReportClock`"))
     #expect(
       message.contains(
         "declared at RavioliTests/MacaroniMigrationTests.swift:\(EagerClockScreen.line)"))

@@ -94,17 +94,11 @@ final class Registration<Value>: AnyRegistration {
     needs: DeclaredNeeds?,
     mainActorResolver resolver: @escaping @MainActor @Sendable () throws -> Value
   ) {
-    // The road calls it only on the main actor (see `Container.isolationRefusal(of:)`).
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: nil,
       accepts: { _ in true }, kind: .mainActor,
-      make: { _ in
-        // Made and handed back within this synchronous call, on this thread.
-        nonisolated(unsafe) var made: Value?
-        try MainActor.assumeIsolated { made = try resolver() }
-        return made!
-      },
+      make: { _ in try callOnMainActor(resolver) },
       makeAsync: nil)
   }
 
@@ -119,11 +113,9 @@ final class Registration<Value>: AnyRegistration {
       parameterType: Parameter.self, accepts: { $0 is Parameter },
       acceptsType: acceptsParameters(of: Parameter.self), kind: .mainActor,
       make: { parameter in
-        // Handed over and back within this synchronous call, on this thread.
+        // Handed over within this synchronous call, on this thread.
         nonisolated(unsafe) let parameter = parameter! as! Parameter
-        nonisolated(unsafe) var made: Value?
-        try MainActor.assumeIsolated { made = try resolver(parameter) }
-        return made!
+        return try callOnMainActor { try resolver(parameter) }
       },
       makeAsync: nil)
   }
@@ -205,21 +197,31 @@ final class Registration<Value>: AnyRegistration {
   }
 }
 
+/// Calls a main-actor resolver synchronously: the road calls it only on the main actor (see
+/// `Container.isolationRefusal(of:)`), and `assumeIsolated` checks it again.
+///
+/// `assumeIsolated` hands back only `Sendable` values, and a main-actor resolver's value (a
+/// view model) often is not one: it is handed back through a local of this one synchronous
+/// call, on this thread.
+private func callOnMainActor<Value>(_ resolver: @MainActor () throws -> Value) throws -> Value {
+  nonisolated(unsafe) var made: Value?
+  try MainActor.assumeIsolated { made = try resolver() }
+  return made!
+}
+
 /// Whether a resolver that takes `Parameter` takes parameters of a given type, for
 /// validation, which has types and no values.
 ///
 /// `type is Parameter.Type` answers for a class (its subclasses) or a concrete type. For an
 /// existential (`Any`, `any Shape`), `Parameter.Type` is the protocol's own metatype, which
 /// matches no conforming type, and Swift has no generic way to ask whether a metatype
-/// conforms to it: such a resolver is taken to take any type, so that validation never
-/// reports a parameter that the road would accept.
+/// conforms to it (messages look the existential metatype up by name, see `kindTest(of:)`,
+/// which can fail, so validation does not rely on it): such a resolver is taken to take
+/// any type, so that validation never reports a parameter that the road would accept.
 private func acceptsParameters<Parameter>(of parameter: Parameter.Type)
   -> @Sendable (Any.Type) -> Bool
 {
-  // Swift's metadata kinds of existential types (`any P`, and `any P<T>`): the runtime's
-  // stable ABI.
-  let kind = unsafeBitCast(parameter as Any.Type, to: UnsafePointer<UInt>.self).pointee
-  if kind == 0x303 || kind == 0x307 {
+  if isExistential(parameter) {
     return { _ in true }
   }
   return { $0 is Parameter.Type }

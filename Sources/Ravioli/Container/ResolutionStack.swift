@@ -9,10 +9,10 @@ internal import RavioliAtomics
 /// stack there, and a cycle through such a hop is not seen.
 @usableFromInline
 final class ResolutionStack {
+  /// A resolution in progress. Plain data, nothing counted: pushing and popping one copies a
+  /// few words. What messages say of it (its type and alternative) is read from its
+  /// registration when something fails.
   @usableFromInline
-  ///
-  /// Plain data, nothing counted: pushing and popping one copies a few words. What messages
-  /// say of it (its type and alternative) is read from its registration when one fails.
   struct Frame {
     /// The registration that is running. Held unowned: a frame lives only while
     /// ``Container/run(_:alternative:parameter:site:)`` runs that registration, and so holds

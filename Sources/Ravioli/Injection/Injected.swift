@@ -101,10 +101,7 @@ public struct Injected<Value> {
       }
       return value
     }
-    set {
-      value = newValue
-      source = nil
-    }
+    set { settle(newValue) }
   }
 
   /// A resolver that hands over this property's value, for passing it to a function with an
@@ -126,18 +123,24 @@ public struct Injected<Value> {
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Value {
-    get {
-      if let value = instance[keyPath: storageKeyPath].value {
-        return value
-      }
-      let value = firstValue(of: instance, instance[keyPath: storageKeyPath])
-      instance[keyPath: storageKeyPath].settle(value)
+    get { value(of: instance, storage: storageKeyPath) }
+    set { instance[keyPath: storageKeyPath].settle(newValue) }
+  }
+
+  /// The value of a class's property, resolved at its first read. Always inlined (and small,
+  /// the resolution itself being a call), so that the key path stays the constant it is
+  /// where the property is read.
+  @inlinable @inline(__always)
+  static func value<EnclosingSelf: AnyObject>(
+    of instance: EnclosingSelf,
+    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
+  ) -> Value {
+    if let value = instance[keyPath: storageKeyPath].value {
       return value
     }
-    set {
-      instance[keyPath: storageKeyPath].value = newValue
-      instance[keyPath: storageKeyPath].source = nil
-    }
+    let value = firstValue(of: instance, instance[keyPath: storageKeyPath])
+    instance[keyPath: storageKeyPath].settle(value)
+    return value
   }
 
   /// Resolves a class's property at its first read.
@@ -163,15 +166,9 @@ public struct Injected<Value> {
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Container.Resolver<Value> {
     Container.Resolver(handingOver: instance[keyPath: storageKeyPath].point) {
-      if let value = instance[keyPath: storageKeyPath].value {
-        return value
-      }
-      let value = firstValue(of: instance, instance[keyPath: storageKeyPath])
-      instance[keyPath: storageKeyPath].settle(value)
-      return value
+      value(of: instance, storage: storageKeyPath)
     }
   }
-
 }
 
 /// A `Sendable` value makes a `Sendable` property: a `Sendable` struct can hold

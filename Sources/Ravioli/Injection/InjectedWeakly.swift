@@ -54,10 +54,9 @@ public struct InjectedWeakly<Value> {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
     if case .resolvingOnInit(let container) = kind {
       pending = nil
-      let object = Self.resolvedObject(at: point) {
+      object = Self.resolvedObject(at: point) {
         point.resolveEagerly(Value?.self, from: container)
       }
-      store(object.map { $0 as! Value })
     } else {
       pending = ContainerSource(capturingFor: kind)
     }
@@ -73,7 +72,7 @@ public struct InjectedWeakly<Value> {
       }
       return object as? Value
     }
-    set { store(newValue) }
+    set { hold(Self.objectReference(newValue, at: point)) }
   }
 
   /// Reads and writes the property of a class, resolving it at the first read.
@@ -89,11 +88,13 @@ public struct InjectedWeakly<Value> {
       let object = resolvedObject(at: point) {
         point.resolve(Value?.self, from: source, for: instance)
       }
-      let value = object.map { $0 as! Value }
-      instance[keyPath: storageKeyPath].store(value)
-      return value
+      instance[keyPath: storageKeyPath].hold(object)
+      return object.map { $0 as! Value }
     }
-    set { instance[keyPath: storageKeyPath].store(newValue) }
+    set {
+      let point = instance[keyPath: storageKeyPath].point
+      instance[keyPath: storageKeyPath].hold(objectReference(newValue, at: point))
+    }
   }
 
   /// Resolves the object, and warns when nothing but this property would hold it: it is
@@ -113,6 +114,7 @@ public struct InjectedWeakly<Value> {
     return object
   }
 
+  /// The object that `value` is; stops the program if it is not a class instance.
   @inline(never)
   private static func objectReference(_ value: consuming Value?, at point: InjectionPoint)
     -> AnyObject?
@@ -127,18 +129,9 @@ public struct InjectedWeakly<Value> {
     return value as AnyObject
   }
 
-  private mutating func store(_ value: Value?) {
+  /// Holds `object` weakly from now on, and lets go of where it would have come from.
+  private mutating func hold(_ object: AnyObject?) {
     pending = nil
-    guard let value else {
-      object = nil
-      return
-    }
-    guard Swift.type(of: value as Any) is AnyObject.Type else {
-      point.dieOfMisuse(
-        "@InjectedWeakly var of type `\(Value.self)?` holds its value weakly, which needs a "
-          + "class instance, but it was given a `\(Swift.type(of: value as Any))`.",
-        fix: "use @Injected for values that are not objects, or register a class instance.")
-    }
-    object = value as AnyObject
+    self.object = object
   }
 }
