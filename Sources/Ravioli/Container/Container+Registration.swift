@@ -327,11 +327,15 @@ extension Container {
         return (overlay.table, overlay.copies)
       }
     } else {
-      // The shards change under the table's lock, so that they always agree with the table.
-      removed = registrations.withLock { table in
+      // What resolution reads changes under the table's lock, so that it always agrees with
+      // the table.
+      let unreachable: [AnyObject]
+      (removed, unreachable) = registrations.withLock { table in
         defer { table = RegistrationTable() }
-        return (table, lookups.removeAll())
+        return (table, published.removeAll())
       }
+      // Released once no thread can still be reading them.
+      withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
     }
     _ = removed
     Self.logger.log(
@@ -375,10 +379,11 @@ extension Container {
       _ = dropped
       return logRemoval(of: visible, type, alternative, file: file, line: line)
     }
-    let (fromTable, fromShards) = registrations.withLock { table in
-      (table.remove(key), lookups.remove(key))
+    let (fromTable, unreachable) = registrations.withLock { table in
+      (table.remove(key), published.remove(key))
     }
-    _ = fromShards  // released here, outside the shards' locks
+    // Released once no thread can still be reading it.
+    withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
     return logRemoval(of: fromTable, type, alternative, file: file, line: line)
   }
 
@@ -433,16 +438,18 @@ extension Container {
       _ = dropped
     } else {
       // The replaced registration, and the instance it kept, are released outside the lock.
-      // The shards change under the table's lock, so that two threads registering the same
-      // key at once leave the same winner in the table and in every shard.
-      let replacedInShards: [any AnyRegistration]
-      (replaced, replacedInShards) = registrations.withLock { table in
-        (
-          table.insert(registration, for: key),
-          registration.parameterType == nil ? lookups.insert(registration, for: key) : []
-        )
+      // What resolution reads changes under the table's lock, so that two threads
+      // registering the same key at once leave the same winner in both.
+      let unreachable: [AnyObject]
+      (replaced, unreachable) = registrations.withLock { table in
+        guard registration.parameterType == nil else {
+          published.noteParametrized()
+          return (table.insert(registration, for: key), [])
+        }
+        return (table.insert(registration, for: key), published.insert(registration, for: key))
       }
-      _ = replacedInShards  // released here, outside the shards' locks
+      // Released once no thread can still be reading them.
+      withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
     }
     let logger = Self.logger
     let what = {

@@ -21,10 +21,10 @@ extension Container {
     file: StaticString = #fileID, line: UInt = #line
   ) throws(ResolutionError) -> Value {
     let site = RequestSite(file, line)
-    if let registration = plainRegistration(of: Value.self, alternative: alternative) {
-      return try run(
-        unsafeDowncast(registration, to: Registration<Value>.self), alternative: alternative,
-        parameter: nil, site: site)
+    if let value = try resolvePublished(
+      Value.self, alternative: alternative, withParameter: false, site: site)
+    {
+      return value
     }
     return try resolveValue(Value.self, alternative: alternative, parameter: nil, site: site)
   }
@@ -187,27 +187,85 @@ extension Container {
     }
   }
 
-  /// The nearest plain registration of `type`, searching this container, then its parents:
-  /// the look-up of the common case, kept free of generics.
-  @usableFromInline
-  func plainRegistration(of type: Any.Type, alternative: RegistrationAlternative?)
-    -> AnyObject?
-  {
-    let found = lookUpPlain(of: type, alternative: alternative)
-    if ravioli_road_watchers() != 0 {
-      watch(RegistrationKey(type, alternative), type, alternative, parameter: nil, found: found)
+  /// The road for a plain registration that resolution can read without a lock: specialized
+  /// for `Value` where it is called. `nil` when there is none: nothing is registered, an
+  /// isolation scope is active (whose registrations only
+  /// ``resolveValue(_:alternative:parameter:site:)`` sees), or the request has a parameter
+  /// and a container searched has parametrized registrations, which it may prefer.
+  ///
+  /// Inside a short read section, it finds the registration and takes the instance that its
+  /// scope keeps, or retains it to run it after the section. A plain resolver takes no
+  /// parameter, so none is passed on.
+  @inlinable @inline(__always)
+  func resolvePublished<Value>(
+    _ type: Value.Type, alternative: RegistrationAlternative?, withParameter: Bool,
+    site: RequestSite
+  ) throws(ResolutionError) -> Value? {
+    ResolutionStack.beginReading()
+    guard
+      let found = publishedRegistration(
+        of: Value.self, alternative: alternative, withParameter: withParameter)
+    else {
+      ResolutionStack.endReading()
+      return nil
     }
-    return found
+    let unretained = Unmanaged<Registration<Value>>.fromOpaque(found)
+    if let kept = unretained._withUnsafeGuaranteedRef({ $0.instances?.currentInReadSection }) {
+      endLookUp(of: Value.self, alternative: alternative, found: found)
+      return kept
+    }
+    let registration = unretained.retain().takeRetainedValue()
+    endLookUp(of: Value.self, alternative: alternative, found: found)
+    return try run(registration, alternative: alternative, parameter: nil, site: site)
   }
 
-  /// ``plainRegistration(of:alternative:)``, unwatched: for the async road, which neither
-  /// traces nor checks declared needs.
+  /// The nearest plain registration of `type`, searching this container, then its parents,
+  /// unretained: the look-up of the common case, free of generics, locks and reference
+  /// counting. Call it inside a read section (``ResolutionStack/beginReading()``). `nil`
+  /// inside an isolation scope, and for a request with a parameter when a container searched
+  /// has had parametrized registrations.
+  @usableFromInline
+  func publishedRegistration(
+    of type: Any.Type, alternative: RegistrationAlternative?, withParameter: Bool
+  ) -> UnsafeMutableRawPointer? {
+    guard ravioli_isolation_scopes_alive() == 0 || IsolationScope.active == nil else {
+      return nil
+    }
+    if withParameter, firstInChain({ $0.published.hasHadParametrized ? true : nil }) != nil {
+      return nil
+    }
+    let key = RegistrationKey(type, alternative)
+    return firstInChain { $0.published.registration(for: key) }
+  }
+
+  /// Ends the read section of ``resolvePublished(_:alternative:parameter:site:)``, and tells
+  /// the road's watchers (declared needs, traces), if there are any, what it found.
+  @usableFromInline
+  func endLookUp(
+    of type: Any.Type, alternative: RegistrationAlternative?, found: UnsafeMutableRawPointer
+  ) {
+    guard ravioli_road_watchers() != 0 else {
+      ResolutionStack.endReading()
+      return
+    }
+    // Held past the section: watchers may run a logger.
+    let registration = Unmanaged<AnyObject>.fromOpaque(found).retain().takeRetainedValue()
+    ResolutionStack.endReading()
+    watch(
+      RegistrationKey(type, alternative), type, alternative, parameter: nil, found: registration)
+  }
+
+  /// The nearest plain registration of `type`, retained: for the async road, which neither
+  /// traces nor checks declared needs, and suspends while it holds the registration.
   func lookUpPlain(of type: Any.Type, alternative: RegistrationAlternative?) -> AnyObject? {
     let key = RegistrationKey(type, alternative)
     if let scope = IsolationScope.active {
       return firstInChain { scope.registration(in: $0, for: key, parameter: nil) }
     }
-    return firstInChain { $0.lookups.registration(for: key) }
+    ResolutionStack.beginReading()
+    defer { ResolutionStack.endReading() }
+    return firstInChain { $0.published.registration(for: key) }
+      .map { Unmanaged<AnyObject>.fromOpaque($0).retain().takeRetainedValue() }
   }
 
   /// Resolves for a property wrapper or a function parameter: like
@@ -218,12 +276,10 @@ extension Container {
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
   ) throws(ResolutionError) -> Value {
-    if let registration = nearestRegistration(
-      of: type, alternative: alternative, parameter: parameter)
+    if let value = try resolvePublished(
+      type, alternative: alternative, withParameter: parameter != nil, site: site)
     {
-      return try run(
-        unsafeDowncast(registration, to: Registration<Value>.self), alternative: alternative,
-        parameter: parameter, site: site)
+      return value
     }
     return try resolveValue(type, alternative: alternative, parameter: parameter, site: site)
   }

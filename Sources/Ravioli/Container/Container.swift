@@ -30,8 +30,8 @@ public final class Container: Sendable {
   private let ancestors: [Unmanaged<Container>]
 
   let registrations = Locked(RegistrationTable())
-  /// What resolution reads: copies of the plain registrations, sharded by thread.
-  let lookups = LookupShards()
+  /// What resolution reads: the plain registrations, read without a lock.
+  let published = PublishedRegistrations()
 
   private static let unnamedCount = Locked(0)
   /// Whether the container traces its resolutions (see ``tracesResolutions``).

@@ -1,3 +1,5 @@
+internal import RavioliAtomics
+
 /// The instance that a registration with a kept scope (singleton, weak, cached) holds, and
 /// the gate that lets one thread at a time create it.
 // The instance itself is the user's, handed to every thread that resolves it: its type is
@@ -14,11 +16,53 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   @exclusivity(unchecked) @usableFromInline weak var object: AnyObject?
   /// Counts drops, so that a creation that began before a reset does not keep its instance.
   @exclusivity(unchecked) private var generation = 0
+  /// The address of a ``Kept`` box holding ``strong``, retained by the store, or 0: what a
+  /// read section reads (see ``currentInReadSection``).
+  @usableFromInline let published: UnsafeMutablePointer<UInt>
 
   init(scope: Scope, label: String, async: Bool) {
     isWeak = scope == .weak
     creation = CreationGate(label: label)
     asyncCreation = async ? AsyncCreationGate() : nil
+    published = .allocate(capacity: 1)
+    published.initialize(to: 0)
+  }
+
+  deinit {
+    // No read section can be reading: they read only registrations that are alive.
+    _ = Self.kept(at: published.pointee)
+    published.deallocate()
+  }
+
+  /// The kept instance, read inside a read section (see ``ReadSections``): a strong one
+  /// without a lock.
+  @inlinable
+  var currentInReadSection: Value? {
+    if isWeak {
+      return current
+    }
+    return readPublished()
+  }
+
+  @usableFromInline
+  func readPublished() -> Value? {
+    guard let box = UnsafeRawPointer(bitPattern: ravioli_word_load_acquire(published)) else {
+      return nil
+    }
+    return Unmanaged<Kept>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+  }
+
+  /// A kept strong instance, boxed so that it is published as one word.
+  final class Kept {
+    let value: Value
+
+    init(_ value: Value) {
+      self.value = value
+    }
+  }
+
+  private static func kept(at address: UInt) -> Kept? {
+    UnsafeRawPointer(bitPattern: address).map { Unmanaged<Kept>.fromOpaque($0).takeRetainedValue() }
   }
 
   /// The kept instance, if there is one (and, for a weak scope, it is still alive).
@@ -41,26 +85,36 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   /// one. For a weak scope, `value` must be a class instance.
   func keep(_ value: Value, madeIn creationGeneration: Int) {
     let object = isWeak ? value as AnyObject : nil
-    lock.withLock {
-      guard generation == creationGeneration else { return }
+    let replaced = lock.withLock { () -> Kept? in
+      guard generation == creationGeneration else { return nil }
       if isWeak {
         self.object = object
-      } else {
-        strong = value
+        return nil
       }
+      strong = value
+      let box = UInt(bitPattern: Unmanaged.passRetained(Kept(value)).toOpaque())
+      return Self.kept(at: ravioli_word_exchange(published, box))
+    }
+    if replaced != nil {
+      withExtendedLifetime(replaced) { ReadSections.waitForReaders() }
     }
   }
 
   /// Forgets the instance and hands it back, so that it is released outside the lock.
   func drop() -> Value? {
-    lock.withLock {
+    let (dropped, box) = lock.withLock {
       defer {
         strong = nil
         object = nil
         generation += 1
       }
-      return strong
+      return (strong, Self.kept(at: ravioli_word_exchange(published, 0)))
     }
+    if box != nil {
+      // Released once no read section can still be reading it.
+      withExtendedLifetime(box) { ReadSections.waitForReaders() }
+    }
+    return dropped
   }
 }
 

@@ -39,10 +39,16 @@ protocol AnyRegistration: AnyObject, Sendable {
 /// type would cost more than the rest of the resolution.
 @usableFromInline
 final class Registration<Value>: AnyRegistration {
-  /// Runs a synchronous resolver. Plain resolvers ignore the parameter; parametrized ones
-  /// are only called with a parameter they accept. The road calls it only where ``kind``
-  /// allows (see ``Container/make(_:alternative:parameter:site:)``).
-  @usableFromInline let make: @Sendable (_ parameter: Any?) throws -> Value
+  /// The synchronous resolver of a plain registration, as it was registered. The road calls
+  /// it only where ``kind`` allows (see ``Container/make(_:alternative:parameter:site:)``).
+  /// Two closures rather than an enum of either: a closure read out of an enum is a copy,
+  /// retained and released at every call.
+  @usableFromInline let makePlain: @Sendable () throws -> Value
+  /// The synchronous resolver of a parametrized registration, called only with a parameter
+  /// that it accepts.
+  @usableFromInline let makeWithParameter: @Sendable (_ parameter: Any) throws -> Value
+  /// Whether the registration is parametrized.
+  @usableFromInline let takesParameter: Bool
   /// Runs an async resolver: set for ``ResolverKind/async`` registrations only.
   let makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)?
   /// Where the resolver may run.
@@ -72,7 +78,7 @@ final class Registration<Value>: AnyRegistration {
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: nil,
-      accepts: { _ in true }, kind: .nonisolated, make: { _ in try resolver() }, makeAsync: nil)
+      accepts: { _ in true }, kind: .nonisolated, resolver: .plain(resolver), makeAsync: nil)
   }
 
   /// A parametrized registration, used for parameters that are a `Parameter`.
@@ -85,7 +91,8 @@ final class Registration<Value>: AnyRegistration {
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: Parameter.self, accepts: { $0 is Parameter },
       acceptsType: acceptsParameters(of: Parameter.self), kind: .nonisolated,
-      make: { parameter in try resolver(parameter! as! Parameter) }, makeAsync: nil)
+      resolver: .parametrized { parameter in try resolver(parameter as! Parameter) },
+      makeAsync: nil)
   }
 
   /// A plain registration whose resolver is isolated to the main actor.
@@ -98,7 +105,7 @@ final class Registration<Value>: AnyRegistration {
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: nil,
       accepts: { _ in true }, kind: .mainActor,
-      make: { _ in try callOnMainActor(resolver) },
+      resolver: .plain { try callOnMainActor(resolver) },
       makeAsync: nil)
   }
 
@@ -112,9 +119,9 @@ final class Registration<Value>: AnyRegistration {
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: Parameter.self, accepts: { $0 is Parameter },
       acceptsType: acceptsParameters(of: Parameter.self), kind: .mainActor,
-      make: { parameter in
+      resolver: .parametrized { parameter in
         // Handed over within this synchronous call, on this thread.
-        nonisolated(unsafe) let parameter = parameter! as! Parameter
+        nonisolated(unsafe) let parameter = parameter as! Parameter
         return try callOnMainActor { try resolver(parameter) }
       },
       makeAsync: nil)
@@ -129,7 +136,7 @@ final class Registration<Value>: AnyRegistration {
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: nil,
       accepts: { _ in true }, kind: .async,
-      make: { _ in preconditionFailure("The road awaits an async resolver.") },
+      resolver: .plain { preconditionFailure("The road awaits an async resolver.") },
       makeAsync: { _ in try await resolver() })
   }
 
@@ -137,10 +144,18 @@ final class Registration<Value>: AnyRegistration {
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
     needs: DeclaredNeeds?, parameterType: Any.Type?, accepts: @escaping @Sendable (Any) -> Bool,
     acceptsType: (@Sendable (Any.Type) -> Bool)? = nil, kind: ResolverKind,
-    make: @escaping @Sendable (Any?) throws -> Value,
-    makeAsync: (@Sendable (Any?) async throws -> Value)?
+    resolver: Resolver, makeAsync: (@Sendable (Any?) async throws -> Value)?
   ) {
-    self.make = make
+    switch resolver {
+    case .plain(let resolve):
+      makePlain = resolve
+      makeWithParameter = { _ in preconditionFailure("A plain resolver takes no parameter.") }
+      takesParameter = false
+    case .parametrized(let resolve):
+      makePlain = { preconditionFailure("A parametrized resolver takes a parameter.") }
+      makeWithParameter = resolve
+      takesParameter = true
+    }
     self.makeAsync = makeAsync
     self.kind = kind
     self.acceptsParameter = accepts
@@ -161,6 +176,23 @@ final class Registration<Value>: AnyRegistration {
         async: makeAsync != nil) : nil
   }
 
+  /// A synchronous resolver, as a registration is made with it.
+  enum Resolver {
+    /// A plain resolver, called without a parameter (and without a closure around it that
+    /// would take one).
+    case plain(@Sendable () throws -> Value)
+    /// A parametrized resolver, called only with a parameter that it accepts.
+    case parametrized(@Sendable (_ parameter: Any) throws -> Value)
+  }
+
+  /// Runs the synchronous resolver. Plain resolvers ignore the parameter; parametrized ones
+  /// are only called with a parameter they accept.
+  @inlinable @inline(__always)
+  func make(_ parameter: Any?) throws -> Value {
+    guard takesParameter else { return try makePlain() }
+    return try makeWithParameter(parameter!)
+  }
+
   var key: RegistrationKey { RegistrationKey(Value.self, alternative) }
 
   var type: Any.Type { Value.self }
@@ -173,7 +205,8 @@ final class Registration<Value>: AnyRegistration {
     Registration(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: parameterTypeForCopies, accepts: acceptsParameter,
-      acceptsType: acceptsParameterType, kind: kind, make: make,
+      acceptsType: acceptsParameterType, kind: kind,
+      resolver: takesParameter ? .parametrized(makeWithParameter) : .plain(makePlain),
       makeAsync: makeAsync)
   }
 

@@ -52,13 +52,15 @@ final class ResolutionStack {
   /// The trace of the current top-level resolution, when its container traces.
   @exclusivity(unchecked) var trace: ResolutionTrace?
 
-  /// The lookup shard this thread reads (see ``LookupShards``).
-  let shard: Int
+  /// The thread's read sections (see ``ReadSections``).
+  private let reader = ReadSections.Reader()
   /// The thread's call stack is too nearly full for another resolution when the stack
-  /// pointer is in this range, from the stack's lowest address up to what the reserve needs;
-  /// empty where the system does not tell where the stack is. A resolution on a stack of
+  /// pointer is in a range that starts here, at the stack's lowest address, and is as large
+  /// as the reserve; empty where the system does not tell where the stack is. A resolution on a stack of
   /// another kind (a signal handler's, a coroutine's) is below or above it, and not refused.
-  private let nearlyFull: Range<UInt>
+  private let nearlyFullStart: UInt
+  /// The size of that range.
+  private let nearlyFullSize: UInt
   /// The size of the thread's call stack, for messages.
   let stackSize: UInt
 
@@ -72,23 +74,27 @@ final class ResolutionStack {
     }
     Unmanaged<ResolutionStack>.fromOpaque(pointer).release()
   }
-  private static let threadCount = Locked(0)
 
   private init() {
     buffer = .allocate(capacity: capacity)
-    shard =
-      Self.threadCount.withLock { count in
-        defer { count += 1 }
-        return count
-      } % LookupShards.count
     let bounds = StackBounds.current
     stackSize = bounds?.size ?? 0
-    nearlyFull = bounds.map { $0.low..<($0.low + min(Self.stackReserve, $0.size / 2)) } ?? 0..<0
+    nearlyFullStart = bounds?.low ?? 0
+    nearlyFullSize = bounds.map { min(Self.stackReserve, $0.size / 2) } ?? 0
   }
 
-  /// The current thread's lookup shard.
-  static var currentShard: Int {
-    withCurrent { $0.shard }
+  /// Starts a read section on the current thread (see ``ReadSections``): registrations
+  /// found until the matching ``endReading()`` may be used unretained, and must be retained
+  /// to be used after it.
+  @usableFromInline
+  static func beginReading() {
+    withCurrent { $0.reader.begin() }
+  }
+
+  /// Ends the read section that ``beginReading()`` started.
+  @usableFromInline
+  static func endReading() {
+    withCurrent { $0.reader.end() }
   }
 
   /// Runs `body` with the current thread's stack, without retaining it: the thread keeps it
@@ -113,6 +119,7 @@ final class ResolutionStack {
   deinit {
     buffer.deinitialize(count: depth)
     buffer.deallocate()
+    reader.finish()
   }
 
   /// The current thread's stack.
@@ -158,7 +165,7 @@ final class ResolutionStack {
     if depth == Self.depthLimit {
       return .depthLimit
     }
-    if nearlyFull.contains(approximateStackPointer()) {
+    if approximateStackPointer() &- nearlyFullStart < nearlyFullSize {
       return .callStackNearlyFull
     }
     push(frame)

@@ -12,6 +12,7 @@
 #define RAVIOLI_ATOMICS_H
 
 #include <stdatomic.h>
+#include <stdint.h>
 
 extern _Atomic(long) ravioli_isolation_scope_count;
 
@@ -50,6 +51,38 @@ static inline void *ravioli_resolution_stack(void) {
 /// Sets the current thread's resolution stack.
 static inline void ravioli_set_resolution_stack(void *stack) {
   ravioli_thread_resolution_stack = stack;
+}
+
+/// Atomic access to a word that Swift allocated (an `UnsafeMutablePointer<UInt>`): the
+/// words that lock-free reads of registrations go through (see `PublishedRegistrations` and
+/// `ReadSections`). Sequentially consistent where a reader and a writer each store one
+/// word and then load the other's, so that at least one of them sees the other's store.
+static inline uintptr_t ravioli_word_load(uintptr_t *word) {
+  return atomic_load_explicit((_Atomic(uintptr_t) *)word, memory_order_seq_cst);
+}
+
+static inline uintptr_t ravioli_word_load_acquire(uintptr_t *word) {
+  return atomic_load_explicit((_Atomic(uintptr_t) *)word, memory_order_acquire);
+}
+
+static inline void ravioli_word_store(uintptr_t *word, uintptr_t value) {
+  atomic_store_explicit((_Atomic(uintptr_t) *)word, value, memory_order_seq_cst);
+}
+
+static inline void ravioli_word_store_release(uintptr_t *word, uintptr_t value) {
+  atomic_store_explicit((_Atomic(uintptr_t) *)word, value, memory_order_release);
+}
+
+static inline uintptr_t ravioli_word_exchange(uintptr_t *word, uintptr_t value) {
+  return atomic_exchange_explicit((_Atomic(uintptr_t) *)word, value, memory_order_seq_cst);
+}
+
+/// Replaces `*word` with `desired` if it is `expected`; returns whether it did.
+static inline _Bool ravioli_word_compare_exchange(
+    uintptr_t *word, uintptr_t expected, uintptr_t desired) {
+  return atomic_compare_exchange_strong_explicit(
+      (_Atomic(uintptr_t) *)word, &expected, desired, memory_order_seq_cst,
+      memory_order_seq_cst);
 }
 
 #endif

@@ -1,0 +1,251 @@
+internal import RavioliAtomics
+
+/// A container's plain registrations as resolution reads them: without a lock, and without
+/// retaining what it finds.
+///
+/// An open-addressing hash table (see ``PlainRegistrations`` for the hash) whose slots are
+/// read through atomics. A writer, which holds the container's lock, fills an empty slot's
+/// key, then publishes the registration in it; a replacement publishes the new registration
+/// in the same slot; a removal leaves a marker that look-ups step over, so that no entry
+/// ever moves while readers probe. Growing copies the live entries into larger slots and
+/// publishes those.
+///
+/// Readers find a registration inside a read section (see ``ReadSections``), and retain it
+/// before the section ends if they use it after. What a writer takes out of their reach (a
+/// replaced or removed registration, slots that grew) is handed back, for the writer to
+/// release once ``ReadSections/waitForReaders()`` returns.
+final class PublishedRegistrations: @unchecked Sendable {  // written under the container's lock
+  /// The address of the current ``Slots``, retained by this table; 0 before the first
+  /// registration.
+  private let current: UnsafeMutablePointer<UInt>
+
+  /// 1 once the container has had a parametrized registration, which a request with a
+  /// parameter may prefer to the plain one published here.
+  private let parametrized: UnsafeMutablePointer<UInt>
+
+  init() {
+    current = .allocate(capacity: 1)
+    current.initialize(to: 0)
+    parametrized = .allocate(capacity: 1)
+    parametrized.initialize(to: 0)
+  }
+
+  /// Whether the container has had a parametrized registration: then a request with a
+  /// parameter must look in its table.
+  var hasHadParametrized: Bool {
+    ravioli_word_load_acquire(parametrized) != 0
+  }
+
+  /// Notes that the container has a parametrized registration, before it is stored.
+  func noteParametrized() {
+    ravioli_word_store(parametrized, 1)
+  }
+
+  deinit {
+    // The container is going: no reader holds it, so none can be reading this.
+    if let slots = takeSlots() {
+      slots.releaseRegistrations()
+    }
+    current.deallocate()
+    parametrized.deallocate()
+  }
+
+  /// The registration under `key`, unretained: call it inside a read section, and retain
+  /// what it returns to use it after the section ends.
+  @inline(__always)
+  func registration(for key: RegistrationKey) -> UnsafeMutableRawPointer? {
+    guard let slots = UnsafeRawPointer(bitPattern: ravioli_word_load(current)) else {
+      return nil
+    }
+    return Unmanaged<Slots>.fromOpaque(slots)._withUnsafeGuaranteedRef { $0.find(key) }
+  }
+
+  /// Stores `registration` under `key`. Returns what readers can no longer reach: the
+  /// registration it replaces, and slots that it outgrew.
+  func insert(_ registration: AnyObject, for key: RegistrationKey) -> [AnyObject] {
+    var unreachable: [AnyObject] = []
+    let slots: Slots
+    if let current = currentSlots, (current.used + 1) * 2 <= current.capacity {
+      slots = current
+    } else {
+      slots = Slots(copying: currentSlots, count: (currentSlots?.count ?? 0) + 1)
+      if let outgrown = publish(slots) {
+        unreachable.append(outgrown)
+      }
+    }
+    if let replaced = slots.insert(registration, for: key) {
+      unreachable.append(replaced)
+    }
+    return unreachable
+  }
+
+  /// Removes the registration under `key`, returning it (readers can no longer reach it).
+  func remove(_ key: RegistrationKey) -> AnyObject? {
+    currentSlots?.remove(key)
+  }
+
+  /// Removes every registration. Returns what readers can no longer reach.
+  func removeAll() -> [AnyObject] {
+    guard let slots = takeSlots() else { return [] }
+    return [slots] + slots.takeRegistrations()
+  }
+
+  /// The current slots, for the writer.
+  private var currentSlots: Slots? {
+    guard let slots = UnsafeRawPointer(bitPattern: ravioli_word_load(current)) else {
+      return nil
+    }
+    return Unmanaged<Slots>.fromOpaque(slots).takeUnretainedValue()
+  }
+
+  /// Publishes `slots`, returning the ones they replace.
+  private func publish(_ slots: Slots) -> Slots? {
+    let address = UInt(bitPattern: Unmanaged.passRetained(slots).toOpaque())
+    return Self.slots(at: ravioli_word_exchange(current, address))
+  }
+
+  private func takeSlots() -> Slots? {
+    Self.slots(at: ravioli_word_exchange(current, 0))
+  }
+
+  private static func slots(at address: UInt) -> Slots? {
+    UnsafeRawPointer(bitPattern: address).map {
+      Unmanaged<Slots>.fromOpaque($0).takeRetainedValue()
+    }
+  }
+}
+
+extension PublishedRegistrations {
+  /// One generation of the table's slots. A slot's key is written once, before its entry is
+  /// published, and never again; its entry is the address of a registration that the slots
+  /// retain, ``removed``, or 0 while the slot has never been used.
+  final class Slots {
+    let capacity: Int
+    /// `64 - log2(capacity)`: the shift that turns a mixed hash into a slot.
+    private let shift: Int
+    private let keys: UnsafeMutablePointer<RegistrationKey?>
+    private let entries: UnsafeMutablePointer<UInt>
+    /// Slots with a key, including removed ones: only the writer reads or changes it.
+    private(set) var used = 0
+    /// Slots with a registration: only the writer reads or changes it.
+    private(set) var count = 0
+
+    /// The entry of a slot whose registration was removed.
+    private static let removed: UInt = 1
+
+    /// Slots with room for at least twice `count` registrations, holding the live entries of
+    /// `old`, which hand their registrations over.
+    init(copying old: Slots?, count: Int) {
+      var capacity = 8
+      while capacity < count * 4 {
+        capacity *= 2
+      }
+      self.capacity = capacity
+      shift = 64 - capacity.trailingZeroBitCount
+      keys = .allocate(capacity: capacity)
+      keys.initialize(repeating: nil, count: capacity)
+      entries = .allocate(capacity: capacity)
+      entries.initialize(repeating: 0, count: capacity)
+      guard let old else { return }
+      for slot in 0..<old.capacity {
+        let entry = old.entries[slot]
+        if entry > Self.removed, let key = old.keys[slot] {
+          place(entry, for: key)
+        }
+      }
+    }
+
+    deinit {
+      keys.deinitialize(count: capacity)
+      keys.deallocate()
+      entries.deallocate()
+    }
+
+    @inline(__always)
+    func find(_ key: RegistrationKey) -> UnsafeMutableRawPointer? {
+      let mask = capacity - 1
+      var slot = home(of: key)
+      while true {
+        let entry = ravioli_word_load(entries + slot)
+        if entry == 0 {
+          return nil
+        }
+        if entry != Self.removed, keys[slot] == key {
+          return UnsafeMutableRawPointer(bitPattern: entry)
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+
+    /// Publishes `registration` under `key`, returning the registration it replaces.
+    func insert(_ registration: AnyObject, for key: RegistrationKey) -> AnyObject? {
+      let entry = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
+      let mask = capacity - 1
+      var slot = home(of: key)
+      while entries[slot] != 0 {
+        if entries[slot] != Self.removed, keys[slot] == key {
+          return Self.registration(at: ravioli_word_exchange(entries + slot, entry))
+        }
+        slot = (slot + 1) & mask
+      }
+      keys[slot] = key
+      ravioli_word_store(entries + slot, entry)
+      used += 1
+      count += 1
+      return nil
+    }
+
+    /// Marks the slot of `key` removed, returning its registration.
+    func remove(_ key: RegistrationKey) -> AnyObject? {
+      let mask = capacity - 1
+      var slot = home(of: key)
+      while entries[slot] != 0 {
+        if entries[slot] != Self.removed, keys[slot] == key {
+          count -= 1
+          return Self.registration(at: ravioli_word_exchange(entries + slot, Self.removed))
+        }
+        slot = (slot + 1) & mask
+      }
+      return nil
+    }
+
+    /// Hands over every registration, for slots that no reader can reach any more.
+    func takeRegistrations() -> [AnyObject] {
+      (0..<capacity).compactMap { slot in
+        let entry = entries[slot]
+        entries[slot] = 0
+        return entry > Self.removed ? Self.registration(at: entry) : nil
+      }
+    }
+
+    /// Releases every registration, for slots that no reader can reach any more.
+    func releaseRegistrations() {
+      _ = takeRegistrations()
+    }
+
+    /// Places an entry while the slots are not published yet.
+    private func place(_ entry: UInt, for key: RegistrationKey) {
+      let mask = capacity - 1
+      var slot = home(of: key)
+      while entries[slot] != 0 {
+        slot = (slot + 1) & mask
+      }
+      keys[slot] = key
+      entries[slot] = entry
+      used += 1
+      count += 1
+    }
+
+    @inline(__always)
+    private func home(of key: RegistrationKey) -> Int {
+      let mixed = UInt64(truncatingIfNeeded: key.hash) &* 0x9E37_79B9_7F4A_7C15
+      return Int(truncatingIfNeeded: mixed >> UInt64(shift))
+    }
+
+    private static func registration(at entry: UInt) -> AnyObject? {
+      UnsafeRawPointer(bitPattern: entry).map {
+        Unmanaged<AnyObject>.fromOpaque($0).takeRetainedValue()
+      }
+    }
+  }
+}

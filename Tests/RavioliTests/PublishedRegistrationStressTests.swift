@@ -1,0 +1,160 @@
+import Dispatch
+import Foundation
+import Ravioli
+import Testing
+
+/// Reads one service through `@Injected`, which looks registrations up in the container's
+/// table (it passes the enclosing object, for parametrized resolvers).
+private final class TableReader {
+  @Injected var service: Service
+
+  init(container: Container) {
+    _service = Injected(.capturingContainerOnInit(from: container))
+  }
+}
+
+/// Threads that check on request that what `resolve()` finds without a lock agrees with the
+/// container's table.
+// `container` is only touched under `lock`; the threads and semaphores are set up in `init`.
+private final class CheckingThreads: @unchecked Sendable {
+  private let lock = NSLock()
+  private var container: Container?
+  private let requests: [DispatchSemaphore]
+  private let answers = DispatchSemaphore(value: 0)
+  let disagreements = Counter()
+  private let stopping = Counter()
+
+  /// Starts `count` threads, one after another, each resolving once before it waits.
+  init(count: Int) {
+    requests = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+    let started = Counter()
+    for (index, request) in requests.enumerated() {
+      Thread { [self] in
+        let warmUp = Container()
+        warmUp.register { () -> Int in 0 }
+        _ = try? warmUp.resolve() as Int
+        started.increment()
+        while true {
+          request.wait()
+          if stopping.value > 0 { return }
+          check()
+          answers.signal()
+        }
+      }.start()
+      _ = wait(until: started, reaches: index + 1)
+    }
+  }
+
+  /// Has every thread check `container`, and waits for them (a thread that does not answer
+  /// within five seconds counts as disagreeing).
+  func check(_ container: Container) {
+    lock.withLock { self.container = container }
+    for request in requests { request.signal() }
+    for _ in requests where answers.wait(timeout: .now() + 5) == .timedOut {
+      disagreements.increment()
+    }
+  }
+
+  func stop() {
+    stopping.increment()
+    for request in requests { request.signal() }
+  }
+
+  private func check() {
+    guard let container = lock.withLock({ self.container }) else { return }
+    let published = (try? container.resolve() as Service)?.id
+    let fromTable = (container.resolveIfRegistered() as Service?)?.id
+    let injected = TableReader(container: container).service.id
+    if published == nil || published != fromTable || fromTable != injected {
+      disagreements.increment()
+    }
+  }
+}
+
+extension GlobalStateTests {
+  /// Under `GlobalStateTests` because it installs a logger: the replacements it makes are
+  /// counted instead of printed.
+  @Suite final class PublishedRegistrationStressTests {
+    init() {
+      Container.logger = CountingLogger()
+    }
+
+    deinit {
+      Container.logger = StandardErrorLogger()
+    }
+
+    /// Registering writes the table and what `resolve()` reads without a lock;
+    /// `resolveIfRegistered()` and `@Injected` read the table. After threads race to register
+    /// one key, all three agree on every thread.
+    @Test func afterRacingRegistrationsEveryThreadAgreesWithTheTable() {
+      let readers = CheckingThreads(count: 12)
+      defer { readers.stop() }
+      for round in 0..<1_000 {
+        let container = Container()
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+          container.register { () -> Service in Service(id: round * 100 + index) }
+        }
+        readers.check(container)
+      }
+      #expect(readers.disagreements.value == 0)
+    }
+  }
+}
+
+/// Threads that resolve without a lock while another replaces, removes and grows what they
+/// read: every value they get is one that was registered, and nothing that the writer took
+/// away outlives the resolutions that were running it.
+@Suite struct ConcurrentReadAndWriteTests {
+  @Test func readersGetRegisteredValuesAndReplacedResolversAreReleased() {
+    let container = Container(name: "read-and-write")
+    container.register { () -> Service in Service(id: 0) }
+    container.register(scope: .singleton) { Journal() }
+    let stop = Counter()
+    let failures = Counter()
+    let strays = Counter()
+    let done = Counter()
+    for _ in 0..<3 {
+      Thread {
+        while stop.value == 0 {
+          for _ in 0..<100 {
+            guard let service = try? container.resolve() as Service,
+              (try? container.resolve() as Journal) != nil
+            else {
+              failures.increment()
+              continue
+            }
+            if abs(service.id) > 300 {
+              strays.increment()
+            }
+          }
+        }
+        done.increment()
+      }.start()
+    }
+    var captures: [WeakReference<Journal>] = []
+    for round in 1...300 {
+      // Captured by a resolver, and never handed to a reader.
+      let captured = WeakReference<Journal>()
+      do {
+        let token = Journal()
+        captured.object = token
+        container.register(replacing: true) { () -> Service in
+          withExtendedLifetime(token) { Service(id: round) }
+        }
+        // Many keys, so that the table grows while it is read.
+        container.register(alternative: RegistrationAlternative("grow-\(round)")) { Service() }
+        container.reset()
+        container.register(replacing: true) { () -> Service in Service(id: -round) }
+        // Replaced again at once: the first closure, which holds `token`, is out of reach.
+        container.register(replacing: true) { () -> Service in Service(id: round) }
+      }
+      captures.append(captured)
+    }
+    stop.increment()
+    #expect(wait(until: done, reaches: 3))
+    // A reader that was running a replaced resolver held it until it returned; none is now.
+    #expect(captures.filter { $0.object != nil }.count == 0)
+    #expect(failures.value == 0)
+    #expect(strays.value == 0)
+  }
+}
