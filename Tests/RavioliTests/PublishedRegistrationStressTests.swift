@@ -104,7 +104,7 @@ extension GlobalStateTests {
 /// Threads that resolve without a lock while another replaces, removes and grows what they
 /// read: every value they get is one that was registered, and nothing that the writer took
 /// away outlives the resolutions that were running it.
-@Suite struct ConcurrentReadAndWriteTests {
+@Suite struct ReadWhileWritingStressTests {
   @Test func readersGetRegisteredValuesAndReplacedResolversAreReleased() {
     let container = Container(name: "read-and-write")
     container.register { () -> Service in Service(id: 0) }
