@@ -335,7 +335,9 @@ extension Container {
         return (table, published.removeAll())
       }
       // Released once no thread can still be reading them.
-      withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
+      if !unreachable.isEmpty {
+        withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
+      }
     }
     _ = removed
     Self.logger.log(
@@ -383,7 +385,9 @@ extension Container {
       (table.remove(key), published.remove(key))
     }
     // Released once no thread can still be reading it.
-    withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
+    if unreachable != nil {
+      withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
+    }
     return logRemoval(of: fromTable, type, alternative, file: file, line: line)
   }
 
@@ -449,7 +453,9 @@ extension Container {
         return (table.insert(registration, for: key), published.insert(registration, for: key))
       }
       // Released once no thread can still be reading them.
-      withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
+      if !unreachable.isEmpty {
+        withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
+      }
     }
     let logger = Self.logger
     let what = {

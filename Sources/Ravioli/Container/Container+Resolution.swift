@@ -22,7 +22,7 @@ extension Container {
   ) throws(ResolutionError) -> Value {
     let site = RequestSite(file, line)
     if let value = try resolvePublished(
-      Value.self, alternative: alternative, withParameter: false, site: site)
+      Value.self, alternative: alternative, parameterType: nil, site: site)
     {
       return value
     }
@@ -195,27 +195,29 @@ extension Container {
   ///
   /// Inside a short read section, it finds the registration and takes the instance that its
   /// scope keeps, or retains it to run it after the section. A plain resolver takes no
-  /// parameter, so none is passed on.
+  /// parameter, so only the type of the request's parameter (for the watchers' messages) is
+  /// passed on.
   @inlinable @inline(__always)
   func resolvePublished<Value>(
-    _ type: Value.Type, alternative: RegistrationAlternative?, withParameter: Bool,
+    _ type: Value.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
     site: RequestSite
   ) throws(ResolutionError) -> Value? {
     ResolutionStack.beginReading()
     guard
       let found = publishedRegistration(
-        of: Value.self, alternative: alternative, withParameter: withParameter)
+        of: Value.self, alternative: alternative, withParameter: parameterType != nil)
     else {
       ResolutionStack.endReading()
       return nil
     }
     let unretained = Unmanaged<Registration<Value>>.fromOpaque(found)
     if let kept = unretained._withUnsafeGuaranteedRef({ $0.instances?.currentInReadSection }) {
-      endLookUp(of: Value.self, alternative: alternative, found: found)
+      endLookUp(
+        of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
       return kept
     }
     let registration = unretained.retain().takeRetainedValue()
-    endLookUp(of: Value.self, alternative: alternative, found: found)
+    endLookUp(of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
     return try run(registration, alternative: alternative, parameter: nil, site: site)
   }
 
@@ -242,7 +244,8 @@ extension Container {
   /// the road's watchers (declared needs, traces), if there are any, what it found.
   @usableFromInline
   func endLookUp(
-    of type: Any.Type, alternative: RegistrationAlternative?, found: UnsafeMutableRawPointer
+    of type: Any.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
+    found: UnsafeMutableRawPointer
   ) {
     guard ravioli_road_watchers() != 0 else {
       ResolutionStack.endReading()
@@ -252,7 +255,8 @@ extension Container {
     let registration = Unmanaged<AnyObject>.fromOpaque(found).retain().takeRetainedValue()
     ResolutionStack.endReading()
     watch(
-      RegistrationKey(type, alternative), type, alternative, parameter: nil, found: registration)
+      RegistrationKey(type, alternative), type, alternative, parameterType: parameterType,
+      found: registration)
   }
 
   /// The nearest plain registration of `type`, retained: for the async road, which neither
@@ -277,7 +281,8 @@ extension Container {
     site: RequestSite
   ) throws(ResolutionError) -> Value {
     if let value = try resolvePublished(
-      type, alternative: alternative, withParameter: parameter != nil, site: site)
+      type, alternative: alternative, parameterType: parameter.map { Swift.type(of: $0) },
+      site: site)
     {
       return value
     }

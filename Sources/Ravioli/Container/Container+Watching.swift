@@ -41,6 +41,14 @@ extension Container {
     _ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?,
     parameter: Any?, found: AnyObject?
   ) {
+    watch(key, type, alternative, parameterType: parameter.map { Swift.type(of: $0) }, found: found)
+  }
+
+  /// ``watch(_:_:_:parameter:found:)`` for a request known by its parameter's type.
+  func watch(
+    _ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?,
+    parameterType: Any.Type?, found: AnyObject?
+  ) {
     let stack = ResolutionStack.current
     if let needs = stack.top?.needs {
       if let bit = needs.declared(key, type, alternative) {
@@ -49,7 +57,7 @@ extension Container {
         Self.logger.log(
           "`\(needs.owner)`, registered with `needs:` at \(needs.site.label), asked for "
             + "`\(describeRequest(type, alternative))`, which its `needs:` does not list: add "
-            + "`\(Dependency(type: type, alternative: alternative, parameterType: parameter.map { Swift.type(of: $0) }).spelling)` "
+            + "`\(Dependency(type: type, alternative: alternative, parameterType: parameterType).spelling)` "
             + "to it, so that `validate()` checks it.",
           level: .warning, file: needs.site.file, function: "register", line: needs.site.line)
       }

@@ -46,7 +46,8 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
 
   @usableFromInline
   func readPublished() -> Value? {
-    guard let box = UnsafeRawPointer(bitPattern: ravioli_word_load_acquire(published)) else {
+    // Sequentially consistent, like the read section's start and a writer's exchange.
+    guard let box = UnsafeRawPointer(bitPattern: ravioli_word_load(published)) else {
       return nil
     }
     return Unmanaged<Kept>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }

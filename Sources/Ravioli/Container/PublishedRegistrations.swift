@@ -209,11 +209,12 @@ extension PublishedRegistrations {
       return nil
     }
 
-    /// Hands over every registration, for slots that no reader can reach any more.
+    /// Hands over every registration, for slots that are no longer published (readers that
+    /// found them before may still be probing them, so they are left as they are: these
+    /// slots are only released after that, and never release their registrations).
     func takeRegistrations() -> [AnyObject] {
       (0..<capacity).compactMap { slot in
-        let entry = entries[slot]
-        entries[slot] = 0
+        let entry = ravioli_word_load(entries + slot)
         return entry > Self.removed ? Self.registration(at: entry) : nil
       }
     }
