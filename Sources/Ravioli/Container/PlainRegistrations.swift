@@ -93,8 +93,7 @@ struct PlainRegistrations: Sendable {
   var all: [any AnyRegistration] { registrations.compactMap { $0 } }
 
   private func slot(for key: RegistrationKey) -> Int {
-    let mixed = UInt64(truncatingIfNeeded: key.hash) &* 0x9E37_79B9_7F4A_7C15
-    return Int(truncatingIfNeeded: mixed >> UInt64(shift))
+    key.slot(shift: shift)
   }
 
   private mutating func grow() {

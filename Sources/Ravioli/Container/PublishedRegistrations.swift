@@ -44,7 +44,7 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
   deinit {
     // The container is going: no reader holds it, so none can be reading this.
     if let slots = takeSlots() {
-      slots.releaseRegistrations()
+      _ = slots.takeRegistrations()
     }
     current.deallocate()
     parametrized.deallocate()
@@ -164,7 +164,7 @@ extension PublishedRegistrations {
     @inline(__always)
     func find(_ key: RegistrationKey) -> UnsafeMutableRawPointer? {
       let mask = capacity - 1
-      var slot = home(of: key)
+      var slot = key.slot(shift: shift)
       while true {
         let entry = ravioli_word_load(entries + slot)
         if entry == 0 {
@@ -181,7 +181,7 @@ extension PublishedRegistrations {
     func insert(_ registration: AnyObject, for key: RegistrationKey) -> AnyObject? {
       let entry = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
       let mask = capacity - 1
-      var slot = home(of: key)
+      var slot = key.slot(shift: shift)
       while entries[slot] != 0 {
         if entries[slot] != Self.removed, keys[slot] == key {
           return Self.registration(at: ravioli_word_exchange(entries + slot, entry))
@@ -198,7 +198,7 @@ extension PublishedRegistrations {
     /// Marks the slot of `key` removed, returning its registration.
     func remove(_ key: RegistrationKey) -> AnyObject? {
       let mask = capacity - 1
-      var slot = home(of: key)
+      var slot = key.slot(shift: shift)
       while entries[slot] != 0 {
         if entries[slot] != Self.removed, keys[slot] == key {
           count -= 1
@@ -219,15 +219,10 @@ extension PublishedRegistrations {
       }
     }
 
-    /// Releases every registration, for slots that no reader can reach any more.
-    func releaseRegistrations() {
-      _ = takeRegistrations()
-    }
-
     /// Places an entry while the slots are not published yet.
     private func place(_ entry: UInt, for key: RegistrationKey) {
       let mask = capacity - 1
-      var slot = home(of: key)
+      var slot = key.slot(shift: shift)
       while entries[slot] != 0 {
         slot = (slot + 1) & mask
       }
@@ -235,12 +230,6 @@ extension PublishedRegistrations {
       entries[slot] = entry
       used += 1
       count += 1
-    }
-
-    @inline(__always)
-    private func home(of key: RegistrationKey) -> Int {
-      let mixed = UInt64(truncatingIfNeeded: key.hash) &* 0x9E37_79B9_7F4A_7C15
-      return Int(truncatingIfNeeded: mixed >> UInt64(shift))
     }
 
     private static func registration(at entry: UInt) -> AnyObject? {

@@ -290,6 +290,14 @@ struct RegistrationKey: Hashable, Sendable {
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.type == rhs.type && lhs.alternative == rhs.alternative
   }
+
+  /// The key's home slot in an open-addressing table of `1 << (64 - shift)` slots: ``hash``
+  /// mixed by a multiply, its top bits taken.
+  @inline(__always)
+  func slot(shift: Int) -> Int {
+    let mixed = UInt64(truncatingIfNeeded: hash) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: mixed >> UInt64(shift))
+  }
 }
 
 /// One container's registrations. Plain and parametrized resolvers live apart because a

@@ -77,12 +77,4 @@ static inline uintptr_t ravioli_word_exchange(uintptr_t *word, uintptr_t value) 
   return atomic_exchange_explicit((_Atomic(uintptr_t) *)word, value, memory_order_seq_cst);
 }
 
-/// Replaces `*word` with `desired` if it is `expected`; returns whether it did.
-static inline _Bool ravioli_word_compare_exchange(
-    uintptr_t *word, uintptr_t expected, uintptr_t desired) {
-  return atomic_compare_exchange_strong_explicit(
-      (_Atomic(uintptr_t) *)word, &expected, desired, memory_order_seq_cst,
-      memory_order_seq_cst);
-}
-
 #endif
