@@ -1,3 +1,4 @@
+import Dispatch
 import OpaqueSink
 import Ravioli
 
@@ -94,6 +95,14 @@ case "parent":
   for _ in 0..<iterations { consume(try! child.resolve() as Greeter) }
 case "injected":
   for _ in 0..<iterations { consume(Screen().greeter) }
+case "injectedInTask":
+  // The same, inside a task, as the benchmark's top-level code (which awaits) runs.
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    for _ in 0..<iterations { consume(Screen().greeter) }
+    done.signal()
+  }
+  done.wait()
 case "cached":
   let screen = Screen()
   for _ in 0..<iterations { consume(screen.greeter) }
