@@ -5,8 +5,9 @@ import Ravioli
 // A fixed loop of one scenario, for instruction-level profiling with callgrind:
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
-//     [stored|new|singleton|parent|injected|cached|autoregistered|closureChain|closureNeeds|validate
-//      |baselineEmpty|baselineClosure|baselineNew|baselineProperty] \
+//     [stored|new|singleton|parent|injected|injectedInTask|newScreen|cached|autoregistered
+//      |closureChain|closureNeeds|validate|baselineEmpty|baselineClosure|baselineNew
+//      |baselineProperty] \
 //     [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
@@ -103,6 +104,9 @@ case "injectedInTask":
     done.signal()
   }
   done.wait()
+case "newScreen":
+  // Only making the object: what the wrapper's initializer costs.
+  for _ in 0..<iterations { consume(Screen()) }
 case "cached":
   let screen = Screen()
   for _ in 0..<iterations { consume(screen.greeter) }

@@ -274,10 +274,11 @@ extension Container {
 
   /// Resolves for a property wrapper or a function parameter: like
   /// ``resolve(alternative:file:line:)``, with the common case specialized where it is
-  /// called, but with an optional parameter.
+  /// called, but with an optional parameter, an object (the one that declares the
+  /// property), which is boxed as `Any` only if the request goes past the published table.
   @inlinable
   func resolveForInjection<Value>(
-    _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
+    _ type: Value.Type, alternative: RegistrationAlternative?, parameter: AnyObject?,
     site: RequestSite
   ) throws(ResolutionError) -> Value {
     if let value = try resolvePublished(
@@ -286,7 +287,8 @@ extension Container {
     {
       return value
     }
-    return try resolveValue(type, alternative: alternative, parameter: parameter, site: site)
+    return try resolveValue(
+      type, alternative: alternative, parameter: parameter.map { $0 as Any }, site: site)
   }
 
   @usableFromInline

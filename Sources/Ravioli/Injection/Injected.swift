@@ -68,7 +68,7 @@ public struct Injected<Value> {
       source = nil
     } else {
       value = nil
-      source = ContainerSource(capturingFor: kind)
+      source = ContainerSource.capturing(for: kind)
     }
   }
 
@@ -129,9 +129,13 @@ public struct Injected<Value> {
     @inline(__always) set { instance[keyPath: storageKeyPath].settle(newValue) }
   }
 
-  /// The value of a class's property, resolved at its first read. Always inlined (and small,
-  /// the resolution itself being a call), so that the key path stays the constant it is
-  /// where the property is read.
+  /// The value of a class's property, resolved at its first read. Always inlined, so that
+  /// the key path stays the constant it is where the property is read.
+  ///
+  /// The common case is resolved here, specialized: a container given or picked by
+  /// `.singleton(container)` is asked directly, and only what the request needs is read out
+  /// of the wrapper. Other sources ask their policy (``InjectionPoint``), and a failure is
+  /// reported with the whole declaration.
   @inlinable @inline(__always)
   static func value<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf,
@@ -140,17 +144,39 @@ public struct Injected<Value> {
     if let value = instance[keyPath: storageKeyPath].value {
       return value
     }
-    let value = firstValue(of: instance, instance[keyPath: storageKeyPath])
+    let value: Value
+    let (source, alternative, site) = instance[keyPath: storageKeyPath].request()
+    if let container = source.directContainer {
+      do {
+        value = try container.resolveForInjection(
+          Value.self, alternative: alternative, parameter: instance, site: site)
+      } catch {
+        instance[keyPath: storageKeyPath].declaration().die(
+          error, enclosingType: EnclosingSelf.self)
+      }
+    } else {
+      value = instance[keyPath: storageKeyPath].declaration().resolve(
+        Value.self, from: source, for: instance)
+    }
     instance[keyPath: storageKeyPath].settle(value)
     return value
   }
 
-  /// Resolves a class's property at its first read.
+  /// What the first read asks for: where the value comes from, its alternative, and where
+  /// the property is declared.
+  ///
+  /// This and ``declaration()`` are mutating, though they change nothing: a mutating call
+  /// reads the fields in place, where a read of the wrapper through its key path copies all
+  /// of it (through its generic value witnesses) to take one field.
   @inlinable
-  static func firstValue<EnclosingSelf: AnyObject>(
-    of instance: EnclosingSelf, _ wrapper: borrowing Self
-  ) -> Value {
-    wrapper.point.resolve(Value.self, from: wrapper.source!, for: instance)
+  mutating func request() -> (ContainerSource, RegistrationAlternative?, RequestSite) {
+    (source!, point.alternative, RequestSite(point.file, point.line))
+  }
+
+  /// The property's declaration, for a resolution through a policy and for messages.
+  @inlinable
+  mutating func declaration() -> InjectionPoint {
+    point
   }
 
   /// Keeps the resolved value, and lets go of where it came from.

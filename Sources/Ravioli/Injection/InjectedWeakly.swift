@@ -58,7 +58,7 @@ public struct InjectedWeakly<Value> {
         point.resolveEagerly(Value?.self, from: container)
       }
     } else {
-      pending = ContainerSource(capturingFor: kind)
+      pending = ContainerSource.capturing(for: kind)
     }
   }
 

@@ -77,7 +77,7 @@ extension Container {
 
   /// What a property captures of the policy in force when its object is created; `nil` when
   /// no policy is set.
-  static var capturedLookupPolicy: CapturedPolicy? {
+  static var capturedLookupPolicy: ContainerSource? {
     withLookupPolicySetting { $0?.captured }
   }
 
@@ -99,55 +99,19 @@ extension Container {
 /// when its object is created, made once for every property created under this setting.
 final class LookupPolicySetting: Sendable {
   let box: PolicyBox
-  let captured: CapturedPolicy
+  let captured: ContainerSource
 
   init(_ policy: any ContainerLookupPolicy) {
     box = PolicyBox(policy)
-    switch policy {
-    case let singleton as SingletonContainer:
-      captured = CapturedPolicy(.singleton(Weak(singleton.container)))
-    case let enclosingType as EnclosingTypeContainer:
-      captured = CapturedPolicy(
-        .enclosingType(default: enclosingType.defaultContainer.map(Weak.init)))
-    default:
-      captured = CapturedPolicy(.custom(Weak(box)))
-    }
+    captured = ContainerSource(capturing: policy, in: box)
   }
 }
 
 /// A lookup policy, as an object that a property can hold weakly.
-@usableFromInline
 final class PolicyBox: Sendable {
   let policy: any ContainerLookupPolicy
 
   init(_ policy: any ContainerLookupPolicy) {
     self.policy = policy
-  }
-}
-
-/// The lookup policy in force when an object was created, as its properties hold it until
-/// their first read: without holding any container.
-///
-/// The object may be kept by one of the policy's containers (a singleton, a cached instance),
-/// and a property that held the policy (which holds the container) would keep both alive for
-/// good. The built-in policies are taken apart, so that their containers are held weakly and
-/// serve the property for as long as something else keeps them; a custom policy can only be
-/// held weakly as a whole, so it serves the property until the policy is set again.
-///
-/// One object per setting of the policy, shared by every property created under it: a
-/// property holds it strongly, which costs less than a weak reference of its own.
-@usableFromInline
-final class CapturedPolicy: Sendable {
-  @usableFromInline
-  enum Parts: Sendable {
-    case singleton(Weak<Container>)
-    case enclosingType(default: Weak<Container>?)
-    case custom(Weak<PolicyBox>)
-  }
-
-  let parts: Parts
-
-  init(_ parts: Parts) {
-    self.parts = parts
   }
 }

@@ -1,33 +1,3 @@
-/// Where a property wrapper finds its container once it resolves.
-///
-/// It holds no container strongly: the wrapper lives in an object that the container may keep
-/// (a singleton, a cached instance), and holding the container, or a policy that holds it,
-/// would keep both alive for good.
-@usableFromInline
-enum ContainerSource: Sendable {
-  /// The global policy, read at the first access (`.lazily`).
-  case globalPolicy
-  /// The policy that was in force when the enclosing object was created.
-  case policy(CapturedPolicy)
-  /// No policy was in force when the enclosing object was created.
-  case noPolicy
-  /// A container given to the wrapper.
-  case container(Weak<Container>)
-
-  /// The source for a property declared with `kind`, unless it resolves at once.
-  @usableFromInline
-  init(capturingFor kind: InjectionKind) {
-    switch kind {
-    case .lazily, .resolvingOnInit:
-      self = .globalPolicy
-    case .capturingContainerOnInit(let container?):
-      self = .container(Weak(container))
-    case .capturingContainerOnInit(nil):
-      self = Container.capturedLookupPolicy.map { .policy($0) } ?? .noPolicy
-    }
-  }
-}
-
 /// What a property wrapper knows about its declaration: the request it makes, and where it
 /// was written, so that every message names the line that declared the property.
 @usableFromInline
@@ -64,15 +34,25 @@ struct InjectionPoint: Sendable {
 
   private var declaredAt: String { "\(file):\(line)" }
 
-  /// Resolves a property of `instance` lazily: the policy is asked with the instance, and
-  /// parametrized resolvers receive it.
+  /// Resolves a property of `instance` lazily, from its source: the policy is asked with
+  /// the instance, and parametrized resolvers receive it.
+  ///
+  /// Inlinable, so that the common case (a container given or picked by
+  /// `.singleton(container)`, and a plain registration) is specialized where the property
+  /// is read: no policy is asked, and the instance is not boxed as `Any`.
   @inlinable
   func resolve<Value, Enclosing: AnyObject>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
   ) -> Value {
-    let container = findContainer(
-      Value.self, from: source, for: instance, enclosingType: Enclosing.self)
-    return resolve(Value.self, in: container, parameter: instance, enclosingType: Enclosing.self)
+    let container =
+      source.directContainer
+      ?? findContainer(Value.self, from: source, for: instance, enclosingType: Enclosing.self)
+    do {
+      return try container.resolveForInjection(
+        type, alternative: alternative, parameter: instance, site: RequestSite(file, line))
+    } catch {
+      die(error, enclosingType: Enclosing.self)
+    }
   }
 
   /// Resolves while the enclosing object is being created, before it exists, or, for
@@ -91,19 +71,8 @@ struct InjectionPoint: Sendable {
     }
   }
 
-  /// Resolves on the one road; a failure stops the program through the logger.
-  @inlinable
-  func resolve<Value>(
-    _ type: Value.Type, in container: Container, parameter: Any?, enclosingType: Any.Type?
-  ) -> Value {
-    do {
-      return try container.resolveForInjection(
-        type, alternative: alternative, parameter: parameter, site: RequestSite(file, line))
-    } catch {
-      die(error, enclosingType: enclosingType)
-    }
-  }
-
+  /// The container that `source` picks for a property of `instance`, asking the policy if
+  /// there is one; stops the program, naming the declaration, if there is none.
   @usableFromInline
   func findContainer<Value, Enclosing>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing,
@@ -113,50 +82,47 @@ struct InjectionPoint: Sendable {
       "The property takes the lookup policy in force when its object is created "
       + "(`.capturingContainerOnInit()`, the default)"
     let policy: (any ContainerLookupPolicy)?
-    switch source {
-    case .container(let reference):
-      guard let container = reference.object else {
+    switch source.kind {
+    case .givenContainer:
+      guard let container = source.container else {
         dieOfReleasedContainer(
           type, enclosingType: enclosingType,
           note: "The property was given its container (`.capturingContainerOnInit(from:)`), "
             + "and holds it weakly until its first read.")
       }
       return container
-    case .policy(let captured):
-      switch captured.parts {
-      case .singleton(let reference):
-        guard let container = reference.object else {
-          dieOfReleasedContainer(
-            type, enclosingType: enclosingType,
-            note: takesThePolicy
-              + ", `.singleton(container)`, and holds that container weakly until its first "
-              + "read.")
-        }
-        return container
-      case .enclosingType(let reference):
-        let defaultContainer = reference?.object
-        if reference != nil, defaultContainer == nil, !(instance is any Containerable) {
-          dieOfReleasedContainer(
-            type, enclosingType: enclosingType,
-            note: takesThePolicy
-              + ", `.enclosingType(default:)`, and holds its default container weakly until "
-              + "its first read.")
-        }
-        policy = EnclosingTypeContainer(default: defaultContainer)
-      case .custom(let reference):
-        guard let box = reference.object else {
-          var error = ResolutionError(
-            reason: .policyReplaced, typeName: String(describing: type),
-            alternativeName: alternative?.name)
-          error.note =
-            takesThePolicy
-            + ", and holds a custom policy weakly until its first read, since the policy may "
-            + "hold the container that keeps the object: setting `Container.lookupPolicy` "
-            + "again (even to an equal policy) released it."
-          die(error, enclosingType: enclosingType)
-        }
-        policy = box.policy
+    case .singletonPolicy:
+      guard let container = source.container else {
+        dieOfReleasedContainer(
+          type, enclosingType: enclosingType,
+          note: takesThePolicy
+            + ", `.singleton(container)`, and holds that container weakly until its first "
+            + "read.")
       }
+      return container
+    case .enclosingTypePolicy:
+      let defaultContainer = source.container
+      if source.hasDefault, defaultContainer == nil, !(instance is any Containerable) {
+        dieOfReleasedContainer(
+          type, enclosingType: enclosingType,
+          note: takesThePolicy
+            + ", `.enclosingType(default:)`, and holds its default container weakly until "
+            + "its first read.")
+      }
+      policy = EnclosingTypeContainer(default: defaultContainer)
+    case .customPolicy:
+      guard let box = source.policy else {
+        var error = ResolutionError(
+          reason: .policyReplaced, typeName: String(describing: type),
+          alternativeName: alternative?.name)
+        error.note =
+          takesThePolicy
+          + ", and holds a custom policy weakly until its first read, since the policy may "
+          + "hold the container that keeps the object: setting `Container.lookupPolicy` "
+          + "again (even to an equal policy) released it."
+        die(error, enclosingType: enclosingType)
+      }
+      policy = box.policy
     case .noPolicy:
       policy = nil
     case .globalPolicy:
@@ -172,7 +138,7 @@ struct InjectionPoint: Sendable {
     if policy is EnclosingTypeContainer, let object = instance as? any Containerable {
       error.nilContainerOf = String(describing: Swift.type(of: object))
     }
-    if case .noPolicy = source {
+    if source.kind == .noPolicy {
       error.note =
         "This property takes the lookup policy in force when its object is created "
         + "(`.capturingContainerOnInit()`, the default), and none was set then: set the policy "
