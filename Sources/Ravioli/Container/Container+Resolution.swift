@@ -124,6 +124,12 @@ struct RequestSite: Sendable {
 
 // MARK: - The one road
 
+/// No parameter, as a constant that a plain resolution passes on borrowed: a `nil` that it
+/// made itself would be destroyed after the call, through `Any?`'s generic value witnesses
+/// (RavioliProfile `stored`: 647 instructions with it, 522 without). Immutable; `Any?` is
+/// not `Sendable` only for what it could hold.
+@usableFromInline nonisolated(unsafe) let noParameter: Any? = nil
+
 extension Container {
   /// Every resolution, whichever door it comes in by, ends here.
   @usableFromInline
@@ -218,7 +224,7 @@ extension Container {
     }
     let registration = unretained.retain().takeRetainedValue()
     endLookUp(of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
-    return try run(registration, alternative: alternative, parameter: nil, site: site)
+    return try run(registration, alternative: alternative, parameter: noParameter, site: site)
   }
 
   /// The nearest plain registration of `type`, searching this container, then its parents,

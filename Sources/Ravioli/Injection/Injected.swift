@@ -148,11 +148,10 @@ public struct Injected<Value> {
     let (source, alternative, site) = instance[keyPath: storageKeyPath].request()
     if let container = source.directContainer {
       do {
-        value = try container.resolveForInjection(
-          Value.self, alternative: alternative, parameter: instance, site: site)
+        value = try resolve(from: container, alternative: alternative, site: site, for: instance)
       } catch {
         instance[keyPath: storageKeyPath].declaration().die(
-          error, enclosingType: EnclosingSelf.self)
+          resolving: error, enclosingType: EnclosingSelf.self)
       }
     } else {
       value = instance[keyPath: storageKeyPath].declaration().resolve(
@@ -160,6 +159,21 @@ public struct Injected<Value> {
     }
     instance[keyPath: storageKeyPath].settle(value)
     return value
+  }
+
+  /// Resolves a class's property from the container that its source gives directly.
+  ///
+  /// Specialized where the property is read, but not inlined into its getter, which then
+  /// stays small enough to be inlined where the property is read (the cached read is the
+  /// read of an optional). It throws untyped, so that the getter holds a boxed error rather
+  /// than room for a ``ResolutionError``.
+  @inlinable @inline(never)
+  static func resolve<EnclosingSelf: AnyObject>(
+    from container: Container, alternative: RegistrationAlternative?, site: RequestSite,
+    for instance: EnclosingSelf
+  ) throws -> Value {
+    try container.resolveForInjection(
+      Value.self, alternative: alternative, parameter: instance, site: site)
   }
 
   /// What the first read asks for: where the value comes from, its alternative, and where

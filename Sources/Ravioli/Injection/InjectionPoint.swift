@@ -37,10 +37,10 @@ struct InjectionPoint: Sendable {
   /// Resolves a property of `instance` lazily, from its source: the policy is asked with
   /// the instance, and parametrized resolvers receive it.
   ///
-  /// Inlinable, so that the common case (a container given or picked by
-  /// `.singleton(container)`, and a plain registration) is specialized where the property
-  /// is read: no policy is asked, and the instance is not boxed as `Any`.
-  @inlinable
+  /// Specialized where the property is read (but not inlined into its getter), so that the
+  /// common case of `@InjectedWeakly` (a container given or picked by `.singleton(container)`,
+  /// and a plain registration) asks no policy and does not box the instance as `Any`.
+  @inlinable @inline(never)
   func resolve<Value, Enclosing: AnyObject>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
   ) -> Value {
@@ -155,6 +155,12 @@ struct InjectionPoint: Sendable {
       alternativeName: alternative?.name)
     error.note = note
     die(error, enclosingType: enclosingType)
+  }
+
+  /// ``die(_:enclosingType:)`` for the error of a resolution, which is a ``ResolutionError``.
+  @usableFromInline
+  func die(resolving error: any Error, enclosingType: Any.Type?) -> Never {
+    die(error as! ResolutionError, enclosingType: enclosingType)
   }
 
   @usableFromInline
