@@ -34,7 +34,15 @@ private final class InboxScreen: MessagingInjectable {
 }
 
 private final class PlainScreen {
+  static let line: UInt = #line + 1
   @Injected var source: String
+}
+
+/// A screen whose type name is longer than a small string (15 bytes), which a policy still
+/// gets as `function`.
+private final class AccountSettingsOverviewScreen {
+  static let line: UInt = #line + 1
+  @Injected(.lazily) var source: String
 }
 
 private struct EagerValue {
@@ -50,13 +58,20 @@ private final class RecordingPolicy: ContainerLookupPolicy, @unchecked Sendable 
 
   init(answer: Container?) { self.answer = answer }
 
+  private var declarations: [String] = []
+
   var instances: [String] { lock.withLock { asked } }
+  /// Where each property that asked is declared: `file:line function`.
+  var declaredAt: [String] { lock.withLock { declarations } }
 
   func container<EnclosingType>(
     for instance: EnclosingType, file: StaticString, function: String, line: UInt
   ) -> Container? {
     let description = "\(EnclosingType.self): \(String(describing: instance))"
-    lock.withLock { asked.append(description) }
+    lock.withLock {
+      asked.append(description)
+      declarations.append("\(file):\(line) \(function)")
+    }
     return answer
   }
 }
@@ -106,6 +121,20 @@ extension GlobalStateTests {
       #expect(screen.source == "from app")
       #expect(policy.instances.count == 1)
       #expect(policy.instances.first?.hasPrefix("PlainScreen: ") == true)
+    }
+
+    @Test func customPolicyIsToldWhereThePropertyIsDeclared() {
+      let policy = RecordingPolicy(answer: appContainer)
+      Container.lookupPolicy = policy
+
+      #expect(PlainScreen().source == "from app")
+      #expect(AccountSettingsOverviewScreen().source == "from app")
+      #expect(
+        policy.declaredAt == [
+          "RavioliTests/LookupPolicyTests.swift:\(PlainScreen.line) PlainScreen",
+          "RavioliTests/LookupPolicyTests.swift:\(AccountSettingsOverviewScreen.line) "
+            + "AccountSettingsOverviewScreen",
+        ])
     }
 
     @Test func customPolicyIsAskedWithNilForEagerInjection() {

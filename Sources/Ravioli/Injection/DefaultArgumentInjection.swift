@@ -33,7 +33,7 @@
 /// - Returns: The resolved value.
 public func injected<Value>(
   from container: Container? = nil, alternative: RegistrationAlternative? = nil,
-  file: StaticString = #fileID, function: String = #function, line: UInt = #line
+  file: StaticString = #fileID, function: StaticString = #function, line: UInt = #line
 ) -> Value {
   InjectionPoint(
     alternative: alternative, file: file, function: function, line: line,

@@ -60,7 +60,7 @@ public struct Injected<Value> {
   public init(
     _ kind: InjectionKind = .capturingContainerOnInit(),
     alternative: RegistrationAlternative? = nil,
-    file: StaticString = #fileID, function: String = #function, line: UInt = #line
+    file: StaticString = #fileID, function: StaticString = #function, line: UInt = #line
   ) {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
     if case .resolvingOnInit(let container) = kind {
@@ -144,53 +144,37 @@ public struct Injected<Value> {
     if let value = instance[keyPath: storageKeyPath].value {
       return value
     }
-    let value: Value
-    let (source, alternative, site) = instance[keyPath: storageKeyPath].request()
-    if let container = source.directContainer {
-      do {
-        value = try resolve(from: container, alternative: alternative, site: site, for: instance)
-      } catch {
-        instance[keyPath: storageKeyPath].declaration().die(
-          resolving: error, enclosingType: EnclosingSelf.self)
-      }
-    } else {
-      value = instance[keyPath: storageKeyPath].declaration().resolve(
-        Value.self, from: source, for: instance)
-    }
+    let (source, point) = instance[keyPath: storageKeyPath].request()
+    let value = firstValue(of: instance, from: source, at: point)
     instance[keyPath: storageKeyPath].settle(value)
     return value
   }
 
-  /// Resolves a class's property from the container that its source gives directly.
-  ///
-  /// Specialized where the property is read, but not inlined into its getter, which then
-  /// stays small enough to be inlined where the property is read (the cached read is the
-  /// read of an optional). It throws untyped, so that the getter holds a boxed error rather
-  /// than room for a ``ResolutionError``.
+  /// Resolves a class's property at its first read.
   @inlinable @inline(never)
-  static func resolve<EnclosingSelf: AnyObject>(
-    from container: Container, alternative: RegistrationAlternative?, site: RequestSite,
-    for instance: EnclosingSelf
-  ) throws -> Value {
-    try container.resolveForInjection(
-      Value.self, alternative: alternative, parameter: instance, site: site)
+  static func firstValue<EnclosingSelf: AnyObject>(
+    of instance: EnclosingSelf, from source: ContainerSource, at point: InjectionPoint
+  ) -> Value {
+    guard let container = source.directContainer else {
+      return point.resolve(Value.self, from: source, for: instance)
+    }
+    do {
+      return try container.resolveForInjection(
+        Value.self, alternative: point.alternative, parameter: instance,
+        site: RequestSite(point.file, point.line))
+    } catch {
+      point.die(error, enclosingType: EnclosingSelf.self)
+    }
   }
 
-  /// What the first read asks for: where the value comes from, its alternative, and where
-  /// the property is declared.
+  /// What the first read needs: where the value comes from, and the declaration.
   ///
-  /// This and ``declaration()`` are mutating, though they change nothing: a mutating call
-  /// reads the fields in place, where a read of the wrapper through its key path copies all
-  /// of it (through its generic value witnesses) to take one field.
+  /// Mutating, though it changes nothing: a mutating call reads the fields in place, where a
+  /// read of the wrapper through its key path copies all of it (through its generic value
+  /// witnesses) to take one field.
   @inlinable
-  mutating func request() -> (ContainerSource, RegistrationAlternative?, RequestSite) {
-    (source!, point.alternative, RequestSite(point.file, point.line))
-  }
-
-  /// The property's declaration, for a resolution through a policy and for messages.
-  @inlinable
-  mutating func declaration() -> InjectionPoint {
-    point
+  mutating func request() -> (ContainerSource, InjectionPoint) {
+    (source!, point)
   }
 
   /// Keeps the resolved value, and lets go of where it came from.

@@ -49,7 +49,7 @@ public struct InjectedWeakly<Value> {
   public init(
     _ kind: InjectionKind = .capturingContainerOnInit(),
     alternative: RegistrationAlternative? = nil,
-    file: StaticString = #fileID, function: String = #function, line: UInt = #line
+    file: StaticString = #fileID, function: StaticString = #function, line: UInt = #line
   ) {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
     if case .resolvingOnInit(let container) = kind {

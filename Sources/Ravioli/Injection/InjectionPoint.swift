@@ -17,12 +17,15 @@ struct InjectionPoint: Sendable {
   @usableFromInline let file: StaticString
   // Declared after `file`, whose padding it takes: the point is stored in every wrapper.
   @usableFromInline let target: Target
-  @usableFromInline let function: String
+  /// `#function` where the property is declared: a `StaticString`, like `file`, so that the
+  /// point is copied without reference counting.
+  @usableFromInline let function: StaticString
   @usableFromInline let line: UInt
 
   @usableFromInline
   init(
-    alternative: RegistrationAlternative?, file: StaticString, function: String, line: UInt,
+    alternative: RegistrationAlternative?, file: StaticString, function: StaticString,
+    line: UInt,
     target: Target = .property
   ) {
     self.alternative = alternative
@@ -33,6 +36,9 @@ struct InjectionPoint: Sendable {
   }
 
   private var declaredAt: String { "\(file):\(line)" }
+
+  /// `function`, as loggers and policies take it.
+  private var functionName: String { function.description }
 
   /// Resolves a property of `instance` lazily, from its source: the policy is asked with
   /// the instance, and parametrized resolvers receive it.
@@ -82,6 +88,7 @@ struct InjectionPoint: Sendable {
       "The property takes the lookup policy in force when its object is created "
       + "(`.capturingContainerOnInit()`, the default)"
     let policy: (any ContainerLookupPolicy)?
+    let found: Container?
     switch source.kind {
     case .givenContainer:
       guard let container = source.container else {
@@ -109,7 +116,9 @@ struct InjectionPoint: Sendable {
             + ", `.enclosingType(default:)`, and holds its default container weakly until "
             + "its first read.")
       }
-      policy = EnclosingTypeContainer(default: defaultContainer)
+      let builtIn = EnclosingTypeContainer(default: defaultContainer)
+      policy = builtIn
+      found = builtIn.container(of: instance)
     case .customPolicy:
       guard let box = source.policy else {
         var error = ResolutionError(
@@ -123,14 +132,16 @@ struct InjectionPoint: Sendable {
         die(error, enclosingType: enclosingType)
       }
       policy = box.policy
+      found = box.policy.container(for: instance, file: file, function: functionName, line: line)
     case .noPolicy:
       policy = nil
+      found = nil
     case .globalPolicy:
       policy = Container.lookupPolicy
+      found = policy?.container(for: instance, file: file, function: functionName, line: line)
     }
-    if let container = policy?.container(for: instance, file: file, function: function, line: line)
-    {
-      return container
+    if let found {
+      return found
     }
     var error = ResolutionError(
       reason: .noContainer(policy: policy.map { String(describing: Swift.type(of: $0)) }),
@@ -175,7 +186,7 @@ struct InjectionPoint: Sendable {
         // Resolved before its object exists. Swift's `#function` at a stored property's
         // declaration is the enclosing type's name (in a function, the function's): what
         // names the place instead of the object's type.
-        let place = function.isEmpty ? "" : " in `\(function)`"
+        let place = functionName.isEmpty ? "" : " in `\(functionName)`"
         error.injectedInto = "a property or variable\(place), declared at \(declaredAt)"
       }
     case .functionParameter:
@@ -183,9 +194,9 @@ struct InjectionPoint: Sendable {
         "a function parameter or property given `container.resolved()`, called at \(declaredAt)"
     case .defaultArgument:
       error.injectedInto =
-        "the default argument `injected()` of `\(function)`, declared at \(declaredAt)"
+        "the default argument `injected()` of `\(functionName)`, declared at \(declaredAt)"
     }
-    Container.logger.die(error.description, file: file, function: function, line: line)
+    Container.logger.die(error.description, file: file, function: functionName, line: line)
   }
 
   /// The declarations whose unkept object was reported (outside isolation scopes, which
@@ -205,7 +216,7 @@ struct InjectionPoint: Sendable {
   /// reads `nil` once its first read is over.
   func warnOfUnkeptObject(_ wrapper: String, type: Any.Type, objectType: Any.Type) {
     guard isFirstUnkeptObjectReport else { return }
-    let context = function.isEmpty ? "" : " in `\(function)`"
+    let context = functionName.isEmpty ? "" : " in `\(functionName)`"
     Container.logger.log(
       "\(wrapper) var of type `\(type)?`\(context) was given a new `\(objectType)` that nothing "
         + "else keeps: it is released when this first read is over, and the property reads nil "
@@ -214,14 +225,14 @@ struct InjectionPoint: Sendable {
         + "keeps), or let its owner keep it and hand it over "
         + "(`register { [weak owner] () -> \(type)? in owner }`), or declare the property "
         + "@Injected to keep it.",
-      level: .warning, file: file, function: function, line: line)
+      level: .warning, file: file, function: functionName, line: line)
   }
 
   /// Stops the program because the wrapper is used where it cannot work.
   func dieOfMisuse(_ problem: String, fix: String) -> Never {
     Container.logger.die(
       "\(problem)\n  Declared at: \(declaredAt)\n  To fix: \(fix)", file: file,
-      function: function, line: line)
+      function: functionName, line: line)
   }
 
   /// The message for a lazy wrapper read outside a class, where Swift gives it no enclosing
