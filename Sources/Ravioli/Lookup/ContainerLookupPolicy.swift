@@ -1,3 +1,5 @@
+internal import RavioliAtomics
+
 /// Picks the container that a property wrapper resolves from.
 ///
 /// Set the policy once, at start-up, with ``Container/lookupPolicy``. Two are built in:
@@ -69,8 +71,14 @@ extension Container {
       let setting = newValue.map(LookupPolicySetting.init)
       if let scope = IsolationScope.active {
         _ = scope.state.withLock { state in state.lookupPolicy.replace(with: setting) }
-      } else {
-        globalLookupPolicy.current = setting
+        return
+      }
+      let published = setting.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) }
+      let replaced = ravioli_word_exchange(ravioli_lookup_policy_word(), published ?? 0)
+      if let replaced = UnsafeRawPointer(bitPattern: replaced) {
+        // Readers in a section may still be retaining what the setting holds.
+        ReadSections.waitForReaders()
+        Unmanaged<LookupPolicySetting>.fromOpaque(replaced).release()
       }
     }
   }
@@ -82,17 +90,28 @@ extension Container {
   }
 
   /// Reads the setting in force for the current task: its isolation scope's, if the scope
-  /// set one, else the global one (under its lock, without copying it out).
+  /// set one, else the global one.
+  ///
+  /// The global one is read without a lock, in a read section (see ``ReadSections``): every
+  /// object made with an injected property reads it, on any thread. `body` only copies out
+  /// (and so retains) a part of the setting: no user code runs in the section.
+  @inline(__always)
   private static func withLookupPolicySetting<Result>(
     _ body: (LookupPolicySetting?) -> Result
   ) -> Result {
     if let scope = IsolationScope.active, let setting = scope.state.withLock({ $0.lookupPolicy }) {
       return body(setting)
     }
-    return globalLookupPolicy.withLock { body($0) }
+    ResolutionStack.beginReading()
+    defer { ResolutionStack.endReading() }
+    guard
+      let published = UnsafeRawPointer(
+        bitPattern: ravioli_word_load(ravioli_lookup_policy_word()))
+    else {
+      return body(nil)
+    }
+    return Unmanaged<LookupPolicySetting>.fromOpaque(published)._withUnsafeGuaranteedRef(body)
   }
-
-  private static let globalLookupPolicy = Locked<LookupPolicySetting?>(nil)
 }
 
 /// One setting of ``Container/lookupPolicy``: the policy, and what a property captures of it

@@ -53,6 +53,14 @@ static inline void ravioli_set_resolution_stack(void *stack) {
   ravioli_thread_resolution_stack = stack;
 }
 
+extern uintptr_t ravioli_lookup_policy_setting;
+
+/// The word that holds the global lookup policy's setting (a retained Swift object, or 0),
+/// read and replaced only through the atomic functions below.
+static inline uintptr_t *ravioli_lookup_policy_word(void) {
+  return &ravioli_lookup_policy_setting;
+}
+
 /// Atomic access to a word that Swift allocated (an `UnsafeMutablePointer<UInt>`): the
 /// words that lock-free reads of registrations go through (see `PublishedRegistrations` and
 /// `ReadSections`). Sequentially consistent where a reader and a writer each store one
