@@ -40,7 +40,18 @@ static inline void ravioli_road_watchers_add(long delta) {
   atomic_fetch_add_explicit(&ravioli_road_watcher_count, delta, memory_order_relaxed);
 }
 
-extern _Thread_local void *ravioli_thread_resolution_stack;
+// On Linux, the initial-exec model reads the thread-local at a fixed offset from the thread
+// pointer, where the default for position-independent code calls `__tls_get_addr` at every
+// access. It holds for a library linked into the program or loaded with it, as SwiftPM
+// builds Ravioli; one that is `dlopen`ed later takes the variable from the few bytes of
+// static thread-local storage that the C library keeps for this.
+#if defined(__linux__) && defined(__ELF__)
+#define RAVIOLI_INITIAL_EXEC __attribute__((tls_model("initial-exec")))
+#else
+#define RAVIOLI_INITIAL_EXEC
+#endif
+
+extern _Thread_local void *ravioli_thread_resolution_stack RAVIOLI_INITIAL_EXEC;
 
 /// The current thread's resolution stack (a retained Swift object), or NULL before the
 /// thread's first resolution and after the thread's end released it.
