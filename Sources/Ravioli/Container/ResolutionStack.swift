@@ -21,8 +21,9 @@ final class ResolutionStack {
     /// The container that was asked, which runs the registration; alive while it does.
     unowned(unsafe) let container: Container
     /// What the registration declared it needs, if the road checks it: the registration
-    /// holds it while the frame is on the stack.
-    unowned(unsafe) let needs: DeclaredNeeds?
+    /// holds it while the frame is on the stack. Unmanaged rather than `unowned(unsafe)`,
+    /// so that asking whether there is one (at every push and pop) retains nothing.
+    private let declaredNeeds: Unmanaged<DeclaredNeeds>?
     /// The declared dependencies that the resolver asked for, one bit each.
     var used: UInt64 = 0
 
@@ -30,8 +31,14 @@ final class ResolutionStack {
     init(registration: AnyObject, container: Container, needs: DeclaredNeeds? = nil) {
       self.registration = registration
       self.container = container
-      self.needs = needs
+      declaredNeeds = needs.map { Unmanaged.passUnretained($0) }
     }
+
+    /// What the registration declared it needs, if the road checks it.
+    var needs: DeclaredNeeds? { declaredNeeds?.takeUnretainedValue() }
+
+    /// Whether the road checks what the registration declared it needs.
+    var checksNeeds: Bool { declaredNeeds != nil }
 
     /// `Greeter`, or `Greeter (alternative "french")`: its registration's type and
     /// alternative, which are those that were asked for.
@@ -201,7 +208,7 @@ final class ResolutionStack {
     }
     (buffer + depth).initialize(to: frame)
     depth += 1
-    if frame.needs != nil {
+    if frame.checksNeeds {
       ravioli_road_watchers_add(1)
     }
     trace?.entered(ObjectIdentifier(frame.registration), depth: depth)
@@ -209,7 +216,7 @@ final class ResolutionStack {
 
   func pop() {
     depth -= 1
-    if buffer[depth].needs != nil {
+    if buffer[depth].checksNeeds {
       ravioli_road_watchers_add(-1)
     }
     (buffer + depth).deinitialize(count: 1)
