@@ -7,7 +7,7 @@ import Ravioli
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
 //     [stored|new|singleton|parent|injected|injectedInTask|newScreen|cached|autoregistered
 //      |closureChain|closureNeeds|validate|baselineEmpty|baselineClosure|baselineNew
-//      |baselineProperty] \
+//      |baselineProperty|baselineScreen] \
 //     [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
@@ -95,7 +95,11 @@ case "new":
 case "parent":
   for _ in 0..<iterations { consume(try! child.resolve() as Greeter) }
 case "injected":
-  for _ in 0..<iterations { consume(Screen().greeter) }
+  for _ in 0..<iterations {
+    let screen = Screen()
+    consume(screen)
+    consume(screen.greeter)
+  }
 case "injectedInTask":
   // The same, inside a task, as the benchmark's top-level code (which awaits) runs.
   let done = DispatchSemaphore(value: 0)
@@ -123,6 +127,13 @@ case "baselineClosure":
   for _ in 0..<iterations { consume(storedClosure()) }
 case "baselineNew":
   for _ in 0..<iterations { consume(newClosure()) }
+case "baselineScreen":
+  // 5a's baseline: an object with a stored property, made and read.
+  for _ in 0..<iterations {
+    let screen = PlainScreen(greeter: stored)
+    consume(screen)
+    consume(screen.greeter)
+  }
 case "baselineProperty":
   for _ in 0..<iterations { consume(plainScreen.greeter) }
 case "validate":

@@ -41,34 +41,30 @@ protocol AnyRegistration: AnyObject, Sendable {
 final class Registration<Value>: AnyRegistration {
   /// The synchronous resolver of a plain registration, as it was registered. The road calls
   /// it only where ``kind`` allows (see ``Container/make(_:alternative:parameter:site:)``).
-  /// Two closures rather than an enum of either: a closure read out of an enum is a copy,
-  /// retained and released at every call.
+  /// Apart from the parametrized resolver rather than in an enum of either: a closure read
+  /// out of an enum is a copy, retained and released at every call.
   @usableFromInline let makePlain: @Sendable () throws -> Value
-  /// The synchronous resolver of a parametrized registration, called only with a parameter
-  /// that it accepts.
-  @usableFromInline let makeWithParameter: @Sendable (_ parameter: Any) throws -> Value
   /// Whether the registration is parametrized.
   @usableFromInline let takesParameter: Bool
-  /// Runs an async resolver: set for ``ResolverKind/async`` registrations only.
-  let makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)?
   /// Where the resolver may run.
   @usableFromInline let kind: ResolverKind
   @usableFromInline let scope: Scope
-  let parameterTypeName: String?
-  let parameterType: ObjectIdentifier?
   /// For singleton, weak and cached scopes.
   @usableFromInline let instances: InstanceStore<Value>?
   let alternative: RegistrationAlternative?
   @usableFromInline let file: StaticString
   @usableFromInline let line: UInt
-  private let acceptsParameter: @Sendable (Any) -> Bool
-  /// For a parametrized resolver: whether it takes parameters of a given type.
-  private let acceptsParameterType: (@Sendable (Any.Type) -> Bool)?
   /// What the resolver declared that it needs; `nil` if it declared nothing.
   let needs: DeclaredNeeds?
   /// ``needs``, when the road checks the resolver's requests against it.
   @usableFromInline let checkedNeeds: DeclaredNeeds?
-  private let parameterTypeForCopies: Any.Type?
+  /// What only parametrized and async registrations have; `nil` for a plain one.
+  @usableFromInline let extras: RegistrationExtras<Value>?
+
+  /// Runs an async resolver: set for ``ResolverKind/async`` registrations only.
+  var makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)? { extras?.makeAsync }
+  var parameterTypeName: String? { extras?.parameterTypeName }
+  var parameterType: ObjectIdentifier? { extras?.parameterType }
 
   /// A plain registration.
   convenience init(
@@ -78,7 +74,7 @@ final class Registration<Value>: AnyRegistration {
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: nil,
-      accepts: { _ in true }, kind: .nonisolated, resolver: .plain(resolver), makeAsync: nil)
+      accepts: nil, kind: .nonisolated, resolver: .plain(resolver), makeAsync: nil)
   }
 
   /// A parametrized registration, used for parameters that are a `Parameter`.
@@ -104,7 +100,7 @@ final class Registration<Value>: AnyRegistration {
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: nil,
-      accepts: { _ in true }, kind: .mainActor,
+      accepts: nil, kind: .mainActor,
       resolver: .plain { try callOnMainActor(resolver) },
       makeAsync: nil)
   }
@@ -135,36 +131,37 @@ final class Registration<Value>: AnyRegistration {
     self.init(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: nil,
-      accepts: { _ in true }, kind: .async,
+      accepts: nil, kind: .async,
       resolver: .plain { preconditionFailure("The road awaits an async resolver.") },
       makeAsync: { _ in try await resolver() })
   }
 
   private init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    needs: DeclaredNeeds?, parameterType: Any.Type?, accepts: @escaping @Sendable (Any) -> Bool,
+    needs: DeclaredNeeds?, parameterType: Any.Type?, accepts: (@Sendable (Any) -> Bool)?,
     acceptsType: (@Sendable (Any.Type) -> Bool)? = nil, kind: ResolverKind,
     resolver: Resolver, makeAsync: (@Sendable (Any?) async throws -> Value)?
   ) {
+    let makeWithParameter: (@Sendable (Any) throws -> Value)?
     switch resolver {
     case .plain(let resolve):
       makePlain = resolve
-      makeWithParameter = { _ in preconditionFailure("A plain resolver takes no parameter.") }
+      makeWithParameter = nil
       takesParameter = false
     case .parametrized(let resolve):
       makePlain = { preconditionFailure("A parametrized resolver takes a parameter.") }
       makeWithParameter = resolve
       takesParameter = true
     }
-    self.makeAsync = makeAsync
+    extras =
+      makeWithParameter == nil && makeAsync == nil
+      ? nil
+      : RegistrationExtras(
+        makeWithParameter: makeWithParameter, makeAsync: makeAsync, accepts: accepts,
+        acceptsType: acceptsType, parameterType: parameterType)
     self.kind = kind
-    self.acceptsParameter = accepts
-    self.acceptsParameterType = acceptsType
     self.needs = needs
     self.checkedNeeds = needs?.checked == true ? needs : nil
-    self.parameterTypeForCopies = parameterType
-    self.parameterTypeName = parameterType.map { String(describing: $0) }
-    self.parameterType = parameterType.map { ObjectIdentifier($0) }
     self.scope = scope
     self.alternative = alternative
     self.file = file
@@ -190,7 +187,7 @@ final class Registration<Value>: AnyRegistration {
   @inlinable @inline(__always)
   func make(_ parameter: Any?) throws -> Value {
     guard takesParameter else { return try makePlain() }
-    return try makeWithParameter(parameter!)
+    return try extras!.makeWithParameter!(parameter!)
   }
 
   var key: RegistrationKey { RegistrationKey(Value.self, alternative) }
@@ -204,18 +201,18 @@ final class Registration<Value>: AnyRegistration {
   func copyKeepingNothing() -> any AnyRegistration {
     Registration(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
-      parameterType: parameterTypeForCopies, accepts: acceptsParameter,
-      acceptsType: acceptsParameterType, kind: kind,
-      resolver: takesParameter ? .parametrized(makeWithParameter) : .plain(makePlain),
+      parameterType: extras?.parameterTypeForCopies, accepts: extras?.acceptsParameter,
+      acceptsType: extras?.acceptsParameterType, kind: kind,
+      resolver: takesParameter ? .parametrized(extras!.makeWithParameter!) : .plain(makePlain),
       makeAsync: makeAsync)
   }
 
   func accepts(_ parameter: Any) -> Bool {
-    acceptsParameter(parameter)
+    extras?.acceptsParameter?(parameter) ?? true
   }
 
   func accepts(parameterOfType type: Any.Type) -> Bool {
-    acceptsParameterType?(type) ?? false
+    extras?.acceptsParameterType?(type) ?? false
   }
 
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError) {
@@ -227,6 +224,39 @@ final class Registration<Value>: AnyRegistration {
   func dropKeptInstance() -> Any? {
     guard let instances, let dropped = instances.drop() else { return nil }
     return dropped
+  }
+}
+
+/// What only parametrized and async registrations have, kept apart so that a plain
+/// registration, the common one, is the smaller.
+@usableFromInline
+final class RegistrationExtras<Value>: Sendable {
+  /// The parametrized resolver.
+  @usableFromInline let makeWithParameter: (@Sendable (_ parameter: Any) throws -> Value)?
+  /// Runs an async resolver.
+  let makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)?
+  /// Whether the parametrized resolver takes a parameter.
+  let acceptsParameter: (@Sendable (Any) -> Bool)?
+  /// For a parametrized resolver: whether it takes parameters of a given type.
+  let acceptsParameterType: (@Sendable (Any.Type) -> Bool)?
+  /// The type of parameter the resolver takes, named for messages.
+  let parameterTypeName: String?
+  let parameterType: ObjectIdentifier?
+  let parameterTypeForCopies: Any.Type?
+
+  init(
+    makeWithParameter: (@Sendable (Any) throws -> Value)?,
+    makeAsync: (@Sendable (Any?) async throws -> Value)?,
+    accepts: (@Sendable (Any) -> Bool)?, acceptsType: (@Sendable (Any.Type) -> Bool)?,
+    parameterType: Any.Type?
+  ) {
+    self.makeWithParameter = makeWithParameter
+    self.makeAsync = makeAsync
+    acceptsParameter = accepts
+    acceptsParameterType = acceptsType
+    parameterTypeForCopies = parameterType
+    parameterTypeName = parameterType.map { String(describing: $0) }
+    self.parameterType = parameterType.map { ObjectIdentifier($0) }
   }
 }
 
