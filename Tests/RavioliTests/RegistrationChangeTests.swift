@@ -44,6 +44,13 @@ import Testing
           if found != (registered.contains(key) ? Tagged(id: key) : nil) {
             mismatches.append("key \(key) at step \(step)")
           }
+          // A request with a parameter reads the container's locked table, which is fuller.
+          let foundWithParameter =
+            try? container.resolve(
+              parameter: step, alternative: RegistrationAlternative("key-\(key)")) as Tagged
+          if foundWithParameter != found {
+            mismatches.append("key \(key) with a parameter at step \(step)")
+          }
         }
       }
     }

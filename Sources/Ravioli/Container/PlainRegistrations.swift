@@ -1,10 +1,15 @@
 /// The plain registrations of one container, by key: an open-addressing hash table.
 ///
-/// Every resolution looks a key up here, and the standard `Dictionary` hashes each key with
-/// a seeded SipHash, which costs more than the rest of a resolution. Keys here hash with a
-/// multiply and a shift: the type's address, mixed with the alternative's hash, computed
-/// once when the alternative is made. Collisions go to the next free slot (linear probing);
-/// a removal moves the entries after it back, so that no look-up ever needs a tombstone.
+/// The standard `Dictionary` hashes each key with a seeded SipHash, which costs more than a
+/// resolution. Keys here hash with a multiply and a shift: the type's address, mixed with
+/// the alternative's hash, computed once when the alternative is made. Collisions go to the
+/// next free slot (linear probing); a removal moves the entries after it back, so that no
+/// look-up ever needs a tombstone.
+///
+/// It is the table that writers and the locked road read (most resolutions read the
+/// container's ``PublishedRegistrations`` instead), so it is filled up to three quarters,
+/// where the published one, read on every resolution, stays at most half full: each slot
+/// takes 48 bytes.
 struct PlainRegistrations: Sendable {
   private var keys: [RegistrationKey?]
   private var registrations: [(any AnyRegistration)?]
@@ -39,7 +44,7 @@ struct PlainRegistrations: Sendable {
       keys = Array(repeating: nil, count: 8)
       registrations = Array(repeating: nil, count: 8)
       shift = 64 - 3
-    } else if (count + 1) * 2 > keys.count {
+    } else if (count + 1) * 4 > keys.count * 3 {
       grow()
     }
     var slot = self.slot(for: key)
