@@ -128,7 +128,8 @@ extension Container {
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
     scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    initializer: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Value
+    initializer:
+      @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Value
   ) {
     let types: [Any.Type] = [P1.self, P2.self, P3.self, P4.self]
     let alternatives = ParameterAlternatives(parameters, for: types)
@@ -165,7 +166,9 @@ extension Container {
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
     scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    initializer: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) throws -> Value
+    initializer:
+      @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5)
+      throws -> Value
   ) {
     let types: [Any.Type] = [P1.self, P2.self, P3.self, P4.self, P5.self]
     let alternatives = ParameterAlternatives(parameters, for: types)
@@ -204,7 +207,10 @@ extension Container {
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
     scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    initializer: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) throws -> Value
+    initializer:
+      @escaping @Sendable (
+        consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6
+      ) throws -> Value
   ) {
     let types: [Any.Type] = [P1.self, P2.self, P3.self, P4.self, P5.self, P6.self]
     let alternatives = ParameterAlternatives(parameters, for: types)
