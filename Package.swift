@@ -12,7 +12,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "Ravioli", dependencies: ["RavioliAtomics"]),
-    // One C11 atomic counter, read on the resolution path (see its header for why C).
+    // C11 atomics and a thread-local, read on the resolution path (see its header for why C).
     .target(name: "RavioliAtomics"),
     .target(name: "RavioliTesting", dependencies: ["Ravioli"]),
     .testTarget(name: "RavioliTests", dependencies: ["Ravioli", "RavioliTesting"]),

@@ -105,6 +105,28 @@ private final class OptionalNeeds {
     }
   }
 
+  /// `autoregister` takes an initializer that consumes its parameters, as initializers do; a
+  /// function value that borrows them, as closures and functions do, is accepted too.
+  @Test func aFunctionThatBorrowsItsParametersCanBeAutoregistered() throws {
+    let (container, parts) = containerWithParts()
+    let makeTwo: @Sendable (Part1, Part2) throws -> Takes2 = { Takes2($0, $1) }
+    container.autoregister(initializer: makeTwo)
+
+    let two = try container.resolve() as Takes2
+    #expect(two.parts.count == 2)
+    #expect(two.parts.first === parts[0])
+    #expect(two.parts.last === parts[1])
+
+    // Seven parameters: the variadic `autoregister`.
+    let makeSeven: @Sendable (Part1, Part2, Part3, Part4, Part5, Part6, Part1) -> Takes6 = {
+      first, b, c, d, e, f, _ in Takes6(first, b, c, d, e, f)
+    }
+    container.autoregister(initializer: makeSeven)
+    let six = try container.resolve() as Takes6
+    #expect(six.parts.count == 6)
+    #expect(six.parts.last === parts[5])
+  }
+
   @Test func theParametersAreTheDeclaredDependencies() throws {
     let (container, _) = containerWithParts()
     container.autoregister(initializer: Takes6.init)

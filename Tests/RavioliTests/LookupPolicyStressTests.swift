@@ -12,7 +12,10 @@ extension GlobalStateTests {
   /// `Container.lookupPolicy` is read without a lock by every object made with an injected
   /// property, while it may be replaced.
   @Suite struct LookupPolicyStressTests {
-    @Test func objectsMadeWhileThePolicyIsReplacedResolveFromAPolicyThatWasSet() {
+    /// The policy is replaced 300 times, by turns `.singleton` and `.enclosingType(default:)`,
+    /// each with a container whose service has the round's number. An object made after a
+    /// round was published must resolve from that round's policy or a later one.
+    @Test func objectsMadeWhileThePolicyIsReplacedResolveFromThePolicyInForce() {
       let rounds = 300
       // Kept until the end, so that what a screen captured is still there at its first read.
       let containers = (0...rounds).map { round in
@@ -20,21 +23,27 @@ extension GlobalStateTests {
         container.register { () -> Service in Service(id: round) }
         return container
       }
-      Container.lookupPolicy = .singleton(containers[0])
+      func policy(_ round: Int) -> any ContainerLookupPolicy {
+        round.isMultiple(of: 2)
+          ? .singleton(containers[round]) : .enclosingType(default: containers[round])
+      }
+      Container.lookupPolicy = policy(0)
+      let published = Counter()
       let stop = Counter()
-      let strays = Counter()
+      let stale = Counter()
       let started = Counter()
       let done = Counter()
       for _ in 0..<3 {
         Thread {
           started.increment()
           while stop.value == 0 {
-            for _ in 0..<100 {
+            for _ in 0..<50 {
+              let floor = published.value
               let screen = CapturingScreen()
-              if !(0...rounds).contains(screen.service.id)
-                || !(0...rounds).contains(screen.lazyService.id)
+              if !(floor...rounds).contains(screen.service.id)
+                || !(floor...rounds).contains(screen.lazyService.id)
               {
-                strays.increment()
+                stale.increment()
               }
             }
           }
@@ -43,12 +52,13 @@ extension GlobalStateTests {
       }
       #expect(wait(until: started, reaches: 3))
       for round in 1...rounds {
-        Container.lookupPolicy = .singleton(containers[round])
+        Container.lookupPolicy = policy(round)
+        published.increment()
       }
       stop.increment()
       #expect(wait(until: done, reaches: 3))
-      #expect(strays.value == 0)
-      #expect(Container.lookupPolicy is SingletonContainer)
+      #expect(stale.value == 0)
+      #expect((Container.lookupPolicy as? SingletonContainer)?.container === containers[rounds])
 
       // Every replaced setting was released: once the last is, no container is held.
       Container.lookupPolicy = nil

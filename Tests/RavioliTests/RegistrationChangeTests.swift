@@ -57,6 +57,36 @@ import Testing
     #expect(mismatches.isEmpty)
   }
 
+  /// A container's locked table is filled to three quarters of its slots (6 of 8, 12 of 16,
+  /// 24 of 32) before it grows, where removals move the most entries back: each removal, in
+  /// a random order, must leave every other key findable through it (a request with a
+  /// parameter reads it), in many layouts (the alternatives' hashes differ per trial).
+  @Test(arguments: [6, 12, 24])
+  func removalsFromAThreeQuartersFullTableKeepEveryOtherKeyFindable(keys: Int) {
+    var mismatches: [String] = []
+    for trial in 0..<100 {
+      let container = Container(name: "full-\(keys)-\(trial)")
+      let alternatives = (0..<keys).map { RegistrationAlternative("trial-\(trial)-key-\($0)") }
+      for (key, alternative) in alternatives.enumerated() {
+        container.register(alternative: alternative) { () -> Tagged in Tagged(id: key) }
+      }
+      var remaining = Set(0..<keys)
+      for removed in (0..<keys).shuffled() {
+        container.removeRegistration(of: Tagged.self, alternative: alternatives[removed])
+        remaining.remove(removed)
+        for key in 0..<keys {
+          let found =
+            try? container.resolve(parameter: trial, alternative: alternatives[key])
+            as Tagged
+          if found != (remaining.contains(key) ? Tagged(id: key) : nil) {
+            mismatches.append("trial \(trial): key \(key) after removing \(removed)")
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty)
+  }
+
   @Test func overridesAndRemovalsAreLoggedAtTheDebugLevel() {
     withIsolatedContainers {
       let logger = RecordingLogger()

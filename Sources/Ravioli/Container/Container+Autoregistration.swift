@@ -40,7 +40,7 @@ extension Container {
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
     scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
-    initializer: @escaping @Sendable (repeat consuming each Parameter) throws -> Value
+    initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     var types: [Any.Type] = []
     for parameterType in repeat (each Parameter).self {
@@ -83,7 +83,7 @@ extension Container {
     scope: RegistrationScope<Value> = .unique, parameters: [Dependency] = [],
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     _ isolation: MainActorResolution = MainActorResolution(),
-    initializer: @escaping @MainActor @Sendable (repeat consuming each Parameter) throws -> Value
+    initializer: @escaping @MainActor @Sendable (repeat each Parameter) throws -> Value
   ) {
     var types: [Any.Type] = []
     for parameterType in repeat (each Parameter).self {

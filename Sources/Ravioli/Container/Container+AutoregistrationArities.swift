@@ -6,11 +6,12 @@
 // have the variadic one's parameters and behaviour, and hold the container as it does
 // (`unowned(unsafe)`: see `storeInitializer`).
 //
-// Every `autoregister` takes its initializer as consuming its parameters, as initializers do:
-// each resolved value is then handed over, where a function that borrows its parameters
-// would be wrapped in a thunk that retains each one for the initializer and releases it
-// after (two reference-count operations per parameter, 5 % of scenario 11a). A function or
-// closure that borrows its parameters is still accepted, converted.
+// These overloads take the initializer as consuming its parameters, as initializers do: each
+// resolved value is then handed over, where a function type that borrows its parameters
+// wraps an initializer in a thunk that retains each one for it and releases it after (two
+// reference-count operations per parameter, 5 % of scenario 11a). A function or closure that
+// borrows its parameters is still accepted, converted. (The variadic `autoregister`, not
+// specialized anyway, keeps the plain function type.)
 extension Container {
   /// Registers an initializer of 1 parameter: it works as the
   /// `autoregister` of an initializer of any number of parameters does.

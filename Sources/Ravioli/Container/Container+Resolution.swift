@@ -246,7 +246,7 @@ extension Container {
     return firstInChain { $0.published.registration(for: key) }
   }
 
-  /// Ends the read section of ``resolvePublished(_:alternative:parameter:site:)``, and tells
+  /// Ends the read section of ``resolvePublished(_:alternative:parameterType:site:)``, and tells
   /// the road's watchers (declared needs, traces), if there are any, what it found.
   @usableFromInline
   func endLookUp(

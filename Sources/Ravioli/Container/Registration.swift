@@ -41,8 +41,8 @@ protocol AnyRegistration: AnyObject, Sendable {
 final class Registration<Value>: AnyRegistration {
   /// The synchronous resolver of a plain registration, as it was registered. The road calls
   /// it only where ``kind`` allows (see ``Container/make(_:alternative:parameter:site:)``).
-  /// Apart from the parametrized resolver rather than in an enum of either: a closure read
-  /// out of an enum is a copy, retained and released at every call.
+  /// A field of its own, not a case of an enum that holds either this or the parametrized
+  /// resolver: a closure read out of an enum is a copy, retained and released at every call.
   @usableFromInline let makePlain: @Sendable () throws -> Value
   /// Whether the registration is parametrized.
   @usableFromInline let takesParameter: Bool
@@ -218,7 +218,7 @@ final class Registration<Value>: AnyRegistration {
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError) {
     // An async resolver is awaited, by `resolve(_:)`: it cannot be made here.
     guard instances != nil, parameterTypeName == nil, kind != .async else { return }
-    _ = try container.run(self, alternative: alternative, parameter: nil, site: site)
+    _ = try container.run(self, alternative: alternative, parameter: noParameter, site: site)
   }
 
   func dropKeptInstance() -> Any? {

@@ -130,12 +130,9 @@ public struct Injected<Value> {
   }
 
   /// The value of a class's property, resolved at its first read. Always inlined, so that
-  /// the key path stays the constant it is where the property is read.
-  ///
-  /// The common case is resolved here, specialized: a container given or picked by
-  /// `.singleton(container)` is asked directly, and only what the request needs is read out
-  /// of the wrapper. Other sources ask their policy (``InjectionPoint``), and a failure is
-  /// reported with the whole declaration.
+  /// the key path stays the constant it is where the property is read; the first read itself
+  /// is one call, to ``firstValue(of:from:at:)``, so that the getter stays small enough to be
+  /// inlined where the property is read.
   @inlinable @inline(__always)
   static func value<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf,

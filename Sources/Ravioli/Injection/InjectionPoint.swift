@@ -43,9 +43,10 @@ struct InjectionPoint: Sendable {
   /// Resolves a property of `instance` lazily, from its source: the policy is asked with
   /// the instance, and parametrized resolvers receive it.
   ///
-  /// Specialized where the property is read (but not inlined into its getter), so that the
-  /// common case of `@InjectedWeakly` (a container given or picked by `.singleton(container)`,
-  /// and a plain registration) asks no policy and does not box the instance as `Any`.
+  /// The road of `@InjectedWeakly`'s first read, and of `@Injected`'s through a policy
+  /// (`@Injected` resolves from a container given or picked by `.singleton(container)` in
+  /// `Injected.firstValue(of:from:at:)`). Inlinable but not inlined: `@Injected` gets it
+  /// specialized where its property is read.
   @inlinable @inline(never)
   func resolve<Value, Enclosing: AnyObject>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
@@ -166,12 +167,6 @@ struct InjectionPoint: Sendable {
       alternativeName: alternative?.name)
     error.note = note
     die(error, enclosingType: enclosingType)
-  }
-
-  /// ``die(_:enclosingType:)`` for the error of a resolution, which is a ``ResolutionError``.
-  @usableFromInline
-  func die(resolving error: any Error, enclosingType: Any.Type?) -> Never {
-    die(error as! ResolutionError, enclosingType: enclosingType)
   }
 
   @usableFromInline

@@ -94,7 +94,9 @@ extension Container {
   ///
   /// The global one is read without a lock, in a read section (see ``ReadSections``): every
   /// object made with an injected property reads it, on any thread. `body` only copies out
-  /// (and so retains) a part of the setting: no user code runs in the section.
+  /// (and so retains) a part of the setting: no user code runs in the section. Never called
+  /// inside another section (read sections do not nest): only a property wrapper's
+  /// initializer and the policy's getter call it.
   @inline(__always)
   private static func withLookupPolicySetting<Result>(
     _ body: (LookupPolicySetting?) -> Result

@@ -8,9 +8,9 @@
 /// them; a custom policy can only be held weakly as a whole, so it serves the property until
 /// the policy is set again.
 ///
-/// An object, so that a wrapper holds one reference and copies it with a retain. The one made
-/// for a setting of ``Container/lookupPolicy`` is shared by every property created under that
-/// setting; `.lazily` and "no policy" are shared by all.
+/// An object, so that a wrapper holds one reference and copies it with a retain, and shared:
+/// by every property created under one setting of ``Container/lookupPolicy``, by every
+/// property given one container, and, for `.lazily` and "no policy", by all.
 @usableFromInline
 final class ContainerSource: Sendable {
   /// What the source is.
@@ -48,8 +48,8 @@ final class ContainerSource: Sendable {
     self.policy = policy
   }
 
-  /// The source of a property given `container`.
-  @usableFromInline
+  /// The source of the properties given `container`: made once per container (see
+  /// ``Container/sourceForProperties``).
   convenience init(given container: Container) {
     self.init(.givenContainer, container: container)
   }
@@ -81,14 +81,17 @@ final class ContainerSource: Sendable {
     case .lazily, .resolvingOnInit:
       return globalPolicy
     case .capturingContainerOnInit(let container?):
-      return ContainerSource(given: container)
+      return unsafeDowncast(
+        container.sourceForProperties.object { ContainerSource(given: container) },
+        to: ContainerSource.self)
     case .capturingContainerOnInit(nil):
       return Container.capturedLookupPolicy ?? noPolicy
     }
   }
 
   /// The container to resolve from without asking a policy: the given one, or the
-  /// singleton policy's, while it lives; `nil` for the other kinds.
+  /// singleton policy's, while it lives; `nil` for the other kinds (which ``Kind`` lists
+  /// after these two: the test is on their order).
   @inlinable
   var directContainer: Container? {
     kind.rawValue <= Kind.singletonPolicy.rawValue ? container : nil

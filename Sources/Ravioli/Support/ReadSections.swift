@@ -11,13 +11,15 @@ internal import RavioliAtomics
 /// Lets threads read shared objects without a lock and without retaining them, and lets a
 /// writer that took an object out of their reach wait until none can still be reading it.
 ///
-/// Resolution finds a container's registrations this way: a lock shared by the threads that
+/// Resolution finds a container's registrations this way, and a new object with an injected
+/// property reads ``Container/lookupPolicy`` this way: a lock shared by the threads that
 /// resolve, or retaining a registration only to look at it, costs more than the rest of a
 /// resolution, and makes the memory involved move between the threads' cores.
 ///
 /// A thread reads inside a *read section* (``Reader/begin()`` ... ``Reader/end()``), which is
-/// short and never runs a user's code: it finds a registration, and either reads the
-/// instance that it keeps or retains it before the section ends. A writer publishes its
+/// short, never nests and never runs a user's code: it finds a registration, and either
+/// reads the instance that it keeps or retains it before the section ends; or it retains
+/// what it needs of the lookup policy's setting. A writer publishes its
 /// change, then calls ``waitForReaders()``: once it returns, no thread can still hold what
 /// the change took out of reach, which the writer then releases, as it did before, at once.
 ///

@@ -1,10 +1,8 @@
-/// A weak reference, as a value: for enum payloads and other places where a `weak var` cannot
-/// be declared directly.
-@usableFromInline
+/// A weak reference, as a value: for a value type's field that is a weak reference (an
+/// isolation scope's overlay holds its container so), or an optional one.
 struct Weak<Object: AnyObject> {
-  @usableFromInline weak var object: Object?
+  weak var object: Object?
 
-  @usableFromInline
   init(_ object: Object) {
     self.object = object
   }

@@ -1,7 +1,8 @@
 // What every resolution reads, kept in C for its cost: counters of how many isolation scopes
 // are alive and how many things watch the road (resolvers whose declared needs are being
-// checked, containers that trace their resolutions), and the current thread's resolution
-// stack.
+// checked, containers that trace their resolutions), the current thread's resolution stack,
+// the word that publishes the global lookup policy, and atomic access to the words that
+// lock-free reads go through.
 //
 // Swift's own atomics (the Synchronization module) would raise the Apple platform minimums
 // to the 2024 releases; C11 atomics are there everywhere, and ThreadSanitizer sees them. A C11
@@ -40,12 +41,14 @@ static inline void ravioli_road_watchers_add(long delta) {
   atomic_fetch_add_explicit(&ravioli_road_watcher_count, delta, memory_order_relaxed);
 }
 
-// On Linux, the initial-exec model reads the thread-local at a fixed offset from the thread
+// With glibc, the initial-exec model reads the thread-local at a fixed offset from the thread
 // pointer, where the default for position-independent code calls `__tls_get_addr` at every
 // access. It holds for a library linked into the program or loaded with it, as SwiftPM
-// builds Ravioli; one that is `dlopen`ed later takes the variable from the few bytes of
-// static thread-local storage that the C library keeps for this.
-#if defined(__linux__) && defined(__ELF__)
+// builds Ravioli (test bundles on Linux are one executable); one that is `dlopen`ed later
+// takes the variable from the spare static thread-local storage that glibc keeps for this.
+// Not with other C libraries: Android's and musl refuse initial-exec thread-locals in a
+// library loaded with `dlopen`, as Android loads native code.
+#if defined(__linux__) && defined(__GLIBC__)
 #define RAVIOLI_INITIAL_EXEC __attribute__((tls_model("initial-exec")))
 #else
 #define RAVIOLI_INITIAL_EXEC
@@ -64,17 +67,17 @@ static inline void ravioli_set_resolution_stack(void *stack) {
   ravioli_thread_resolution_stack = stack;
 }
 
-extern uintptr_t ravioli_lookup_policy_setting;
+extern _Atomic(uintptr_t) ravioli_lookup_policy_setting;
 
 /// The word that holds the global lookup policy's setting (a retained Swift object, or 0),
 /// read and replaced only through the atomic functions below.
 static inline uintptr_t *ravioli_lookup_policy_word(void) {
-  return &ravioli_lookup_policy_setting;
+  return (uintptr_t *)&ravioli_lookup_policy_setting;
 }
 
-/// Atomic access to a word that Swift allocated (an `UnsafeMutablePointer<UInt>`): the
-/// words that lock-free reads of registrations go through (see `PublishedRegistrations` and
-/// `ReadSections`). Sequentially consistent where a reader and a writer each store one
+/// Atomic access to a word (an `UnsafeMutablePointer<UInt>` that Swift allocated, or the
+/// policy word above): the words that lock-free reads of registrations and of the lookup
+/// policy go through (see `PublishedRegistrations` and `ReadSections`). Sequentially consistent where a reader and a writer each store one
 /// word and then load the other's, so that at least one of them sees the other's store.
 static inline uintptr_t ravioli_word_load(uintptr_t *word) {
   return atomic_load_explicit((_Atomic(uintptr_t) *)word, memory_order_seq_cst);
@@ -94,6 +97,16 @@ static inline void ravioli_word_store_release(uintptr_t *word, uintptr_t value) 
 
 static inline uintptr_t ravioli_word_exchange(uintptr_t *word, uintptr_t value) {
   return atomic_exchange_explicit((_Atomic(uintptr_t) *)word, value, memory_order_seq_cst);
+}
+
+/// Stores `desired` if the word holds `expected`; returns what the word held (`expected` if
+/// the store was made).
+static inline uintptr_t ravioli_word_compare_exchange(
+    uintptr_t *word, uintptr_t expected, uintptr_t desired) {
+  atomic_compare_exchange_strong_explicit(
+      (_Atomic(uintptr_t) *)word, &expected, desired, memory_order_acq_rel,
+      memory_order_acquire);
+  return expected;
 }
 
 #endif
