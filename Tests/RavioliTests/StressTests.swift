@@ -174,3 +174,35 @@ extension GlobalStateTests {
     }
   }
 }
+
+/// A class whose lazy property is given its container, read at once.
+private final class LazilyGivenScreen {
+  @Injected var service: Service
+
+  init(from container: Container) {
+    _service = Injected(.capturingContainerOnInit(from: container))
+  }
+}
+
+@Suite struct GivenContainerStressTests {
+  /// Threads make, all at once, the first objects whose properties are given a new
+  /// container: one source is kept for the container, whichever thread made it, every
+  /// property resolves from the container, and the container is released at the end.
+  @Test func propertiesGivenANewContainerOnManyThreadsAtOnce() {
+    let failures = Counter()
+    let released = (0..<50).map { round in
+      let container = Container(name: "given-\(round)")
+      container.register { () -> Service in Service(id: round) }
+      DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        for _ in 0..<20 where LazilyGivenScreen(from: container).service.id != round {
+          failures.increment()
+        }
+      }
+      let reference = WeakReference<Container>()
+      reference.object = container
+      return reference
+    }
+    #expect(failures.value == 0)
+    #expect(released.filter { $0.object != nil }.count == 0)
+  }
+}
