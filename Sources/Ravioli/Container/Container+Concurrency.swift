@@ -38,7 +38,7 @@ extension Container {
     let registration = unsafeDowncast(found, to: Registration<Value>.self)
     switch registration.kind {
     case .nonisolated:
-      return try run(registration, alternative: alternative, parameter: noParameter, site: site)
+      return try run(registration, alternative: alternative, parameter: nil, site: site)
     case .mainActor:
       // A kept instance is handed over without a hop: the main actor may be busy.
       if let instances = registration.instances, let kept = instances.current {
@@ -56,7 +56,7 @@ extension Container {
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     site: RequestSite
   ) throws(ResolutionError) -> Value {
-    try run(registration, alternative: alternative, parameter: noParameter, site: site)
+    try run(registration, alternative: alternative, parameter: nil, site: site)
   }
 
   /// The road's last step for an `async` resolver: like ``run(_:alternative:parameter:site:)``,

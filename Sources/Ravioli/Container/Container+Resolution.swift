@@ -124,12 +124,6 @@ struct RequestSite: Sendable {
 
 // MARK: - The one road
 
-/// No parameter, as a constant that a plain resolution passes on borrowed: a `nil` that it
-/// made itself would be destroyed after the call, through `Any?`'s generic value witnesses
-/// (RavioliProfile `stored`: 647 instructions with it, 522 without). Immutable; `Any?` is
-/// not `Sendable` only for what it could hold.
-@usableFromInline nonisolated(unsafe) let noParameter: Any? = nil
-
 extension Container {
   /// Every resolution, whichever door it comes in by, ends here.
   @usableFromInline
@@ -157,9 +151,13 @@ extension Container {
     if let registration = nearestRegistration(
       of: type, alternative: alternative, parameter: parameter)
     {
-      return try run(
-        unsafeDowncast(registration, to: Registration<Value>.self),
-        alternative: alternative, parameter: parameter, site: site)
+      let registration = unsafeDowncast(registration, to: Registration<Value>.self)
+      guard let parameter else {
+        return try run(registration, alternative: alternative, parameter: nil, site: site)
+      }
+      return try withUnsafePointer(to: parameter) { (parameter) throws(ResolutionError) in
+        try run(registration, alternative: alternative, parameter: parameter, site: site)
+      }
     }
     if let optional = type as? any OptionalResolvable.Type,
       let wrapped = try optional.resolveWrapped(
@@ -224,7 +222,7 @@ extension Container {
     }
     let registration = unretained.retain().takeRetainedValue()
     endLookUp(of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
-    return try run(registration, alternative: alternative, parameter: noParameter, site: site)
+    return try run(registration, alternative: alternative, parameter: nil, site: site)
   }
 
   /// The nearest plain registration of `type`, searching this container, then its parents,
@@ -339,10 +337,15 @@ extension Container {
   /// Inlinable, like ``resolve(alternative:file:line:)``, so that the common cases (a kept
   /// instance, an unscoped resolver) are specialized for `Value` where they are called,
   /// without generic metadata look-ups.
+  ///
+  /// The request's parameter, if any, is lent for the call, as a pointer: a request without
+  /// one then passes `nil`, which needs no destroying (an `Any?`, even `nil`, is destroyed
+  /// after the call through its generic value witnesses: RavioliProfile `stored` took 647
+  /// instructions with one, 522 without).
   @inlinable
   func run<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
-    parameter: Any?, site: RequestSite
+    parameter: UnsafePointer<Any>?, site: RequestSite
   ) throws(ResolutionError) -> Value {
     if let instances = registration.instances, let kept = instances.current {
       return kept
@@ -364,7 +367,7 @@ extension Container {
   @usableFromInline
   func runScoped<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
-    parameter: Any?, site: RequestSite
+    parameter: UnsafePointer<Any>?, site: RequestSite
   ) throws(ResolutionError) -> Value {
     let stack = ResolutionStack.current
     if registration.scope == .graph, let made = stack.graphInstance(of: registration) {
@@ -467,7 +470,7 @@ extension Container {
   @inlinable
   func make<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
-    parameter: Any?, site: RequestSite
+    parameter: UnsafePointer<Any>?, site: RequestSite
   ) throws(ResolutionError) -> Value {
     if registration.kind != .nonisolated, let refusal = isolationRefusal(of: registration) {
       throw isolationFailure(refusal, of: registration, alternative: alternative, site: site)

@@ -183,11 +183,12 @@ final class Registration<Value>: AnyRegistration {
   }
 
   /// Runs the synchronous resolver. Plain resolvers ignore the parameter; parametrized ones
-  /// are only called with a parameter they accept.
+  /// are only called with a parameter they accept (lent by the road, see
+  /// ``Container/run(_:alternative:parameter:site:)``).
   @inlinable @inline(__always)
-  func make(_ parameter: Any?) throws -> Value {
+  func make(_ parameter: UnsafePointer<Any>?) throws -> Value {
     guard takesParameter else { return try makePlain() }
-    return try extras!.makeWithParameter!(parameter!)
+    return try extras!.makeWithParameter!(parameter!.pointee)
   }
 
   var key: RegistrationKey { RegistrationKey(Value.self, alternative) }
@@ -218,7 +219,7 @@ final class Registration<Value>: AnyRegistration {
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError) {
     // An async resolver is awaited, by `resolve(_:)`: it cannot be made here.
     guard instances != nil, parameterTypeName == nil, kind != .async else { return }
-    _ = try container.run(self, alternative: alternative, parameter: noParameter, site: site)
+    _ = try container.run(self, alternative: alternative, parameter: nil, site: site)
   }
 
   func dropKeptInstance() -> Any? {

@@ -131,8 +131,8 @@ public struct Injected<Value> {
 
   /// The value of a class's property, resolved at its first read. Always inlined, so that
   /// the key path stays the constant it is where the property is read; the first read itself
-  /// is one call, to ``firstValue(of:from:at:)``, so that the getter stays small enough to be
-  /// inlined where the property is read.
+  /// is one call, to ``InjectionPoint/resolve(_:from:for:)``, so that the getter stays small
+  /// enough to be inlined where the property is read.
   @inlinable @inline(__always)
   static func value<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf,
@@ -142,26 +142,9 @@ public struct Injected<Value> {
       return value
     }
     let (source, point) = instance[keyPath: storageKeyPath].request()
-    let value = firstValue(of: instance, from: source, at: point)
+    let value = point.resolve(Value.self, from: source, for: instance)
     instance[keyPath: storageKeyPath].settle(value)
     return value
-  }
-
-  /// Resolves a class's property at its first read.
-  @inlinable @inline(never)
-  static func firstValue<EnclosingSelf: AnyObject>(
-    of instance: EnclosingSelf, from source: ContainerSource, at point: InjectionPoint
-  ) -> Value {
-    guard let container = source.directContainer else {
-      return point.resolve(Value.self, from: source, for: instance)
-    }
-    do {
-      return try container.resolveForInjection(
-        Value.self, alternative: point.alternative, parameter: instance,
-        site: RequestSite(point.file, point.line))
-    } catch {
-      point.die(error, enclosingType: EnclosingSelf.self)
-    }
   }
 
   /// What the first read needs: where the value comes from, and the declaration.

@@ -43,10 +43,10 @@ struct InjectionPoint: Sendable {
   /// Resolves a property of `instance` lazily, from its source: the policy is asked with
   /// the instance, and parametrized resolvers receive it.
   ///
-  /// The road of `@InjectedWeakly`'s first read, and of `@Injected`'s through a policy
-  /// (`@Injected` resolves from a container given or picked by `.singleton(container)` in
-  /// `Injected.firstValue(of:from:at:)`). Inlinable but not inlined: `@Injected` gets it
-  /// specialized where its property is read.
+  /// The first read of `@Injected` and `@InjectedWeakly`. Inlinable but not inlined:
+  /// `@Injected`'s getter calls it specialized where the property is read, and stays small.
+  /// A container given or picked by `.singleton(container)` is asked directly; other
+  /// sources ask their policy.
   @inlinable @inline(never)
   func resolve<Value, Enclosing: AnyObject>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
