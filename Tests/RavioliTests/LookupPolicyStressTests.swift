@@ -29,34 +29,24 @@ extension GlobalStateTests {
       }
       Container.lookupPolicy = policy(0)
       let published = Counter()
-      let stop = Counter()
       let stale = Counter()
-      let started = Counter()
-      let done = Counter()
-      for _ in 0..<3 {
-        Thread {
-          started.increment()
-          while stop.value == 0 {
-            for _ in 0..<50 {
-              let floor = published.value
-              let screen = CapturingScreen()
-              if !(floor...rounds).contains(screen.service.id)
-                || !(floor...rounds).contains(screen.lazyService.id)
-              {
-                stale.increment()
-              }
-            }
+      let readersRan = reading(
+        {
+          let floor = published.value
+          let screen = CapturingScreen()
+          if !(floor...rounds).contains(screen.service.id)
+            || !(floor...rounds).contains(screen.lazyService.id)
+          {
+            stale.increment()
           }
-          done.increment()
-        }.start()
-      }
-      #expect(wait(until: started, reaches: 3))
-      for round in 1...rounds {
-        Container.lookupPolicy = policy(round)
-        published.increment()
-      }
-      stop.increment()
-      #expect(wait(until: done, reaches: 3))
+        },
+        whileRunning: {
+          for round in 1...rounds {
+            Container.lookupPolicy = policy(round)
+            published.increment()
+          }
+        })
+      #expect(readersRan)
       #expect(stale.value == 0)
       #expect((Container.lookupPolicy as? SingletonContainer)?.container === containers[rounds])
 

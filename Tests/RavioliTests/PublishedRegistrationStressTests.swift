@@ -109,49 +109,44 @@ extension GlobalStateTests {
     let container = Container(name: "read-and-write")
     container.register { () -> Service in Service(id: 0) }
     container.register(scope: .singleton) { Journal() }
-    let stop = Counter()
     let failures = Counter()
     let strays = Counter()
-    let done = Counter()
-    for _ in 0..<3 {
-      Thread {
-        while stop.value == 0 {
-          for _ in 0..<100 {
-            guard let service = try? container.resolve() as Service,
-              (try? container.resolve() as Journal) != nil
-            else {
-              failures.increment()
-              continue
-            }
-            if abs(service.id) > 300 {
-              strays.increment()
-            }
-          }
-        }
-        done.increment()
-      }.start()
-    }
     var captures: [WeakReference<Journal>] = []
-    for round in 1...300 {
-      // Captured by a resolver, and never handed to a reader.
-      let captured = WeakReference<Journal>()
-      do {
-        let token = Journal()
-        captured.object = token
-        container.register(replacing: true) { () -> Service in
-          withExtendedLifetime(token) { Service(id: round) }
+    let readersRan = reading(
+      {
+        guard let service = try? container.resolve() as Service,
+          (try? container.resolve() as Journal) != nil
+        else {
+          failures.increment()
+          return
         }
-        // Many keys, so that the table grows while it is read.
-        container.register(alternative: RegistrationAlternative("grow-\(round)")) { Service() }
-        container.reset()
-        container.register(replacing: true) { () -> Service in Service(id: -round) }
-        // Replaced again at once: the first closure, which holds `token`, is out of reach.
-        container.register(replacing: true) { () -> Service in Service(id: round) }
-      }
-      captures.append(captured)
-    }
-    stop.increment()
-    #expect(wait(until: done, reaches: 3))
+        if abs(service.id) > 300 {
+          strays.increment()
+        }
+      },
+      whileRunning: {
+        for round in 1...300 {
+          // Captured by a resolver, and never handed to a reader.
+          let captured = WeakReference<Journal>()
+          do {
+            let token = Journal()
+            captured.object = token
+            container.register(replacing: true) { () -> Service in
+              withExtendedLifetime(token) { Service(id: round) }
+            }
+            // Many keys, so that the table grows while it is read.
+            container.register(alternative: RegistrationAlternative("grow-\(round)")) {
+              Service()
+            }
+            container.reset()
+            container.register(replacing: true) { () -> Service in Service(id: -round) }
+            // Replaced again at once: the first closure, which holds `token`, is out of reach.
+            container.register(replacing: true) { () -> Service in Service(id: round) }
+          }
+          captures.append(captured)
+        }
+      })
+    #expect(readersRan)
     // A reader that was running a replaced resolver held it until it returned; none is now.
     #expect(captures.filter { $0.object != nil }.count == 0)
     #expect(failures.value == 0)

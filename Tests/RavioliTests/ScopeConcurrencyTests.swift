@@ -16,6 +16,33 @@ func wait(until counter: Counter, reaches count: Int, within seconds: TimeInterv
   return true
 }
 
+/// Runs `read` over and over on `threads` threads of their own while `write` runs: `write`
+/// starts once every thread has started reading, and the threads stop once it returns.
+/// Returns whether they all started and stopped in time.
+func reading(
+  on threads: Int = 3, _ read: @escaping @Sendable () -> Void, whileRunning write: () -> Void
+) -> Bool {
+  let stop = Counter()
+  let started = Counter()
+  let done = Counter()
+  for _ in 0..<threads {
+    Thread {
+      started.increment()
+      while stop.value == 0 {
+        // A few reads between looks at `stop`, which takes a lock.
+        for _ in 0..<50 { read() }
+      }
+      done.increment()
+    }.start()
+  }
+  let allStarted = wait(until: started, reaches: threads)
+  if allStarted {
+    write()
+  }
+  stop.increment()
+  return allStarted && wait(until: done, reaches: threads)
+}
+
 private final class Slow: Sendable {}
 private final class Fast: Sendable {}
 private final class First: Sendable {}
