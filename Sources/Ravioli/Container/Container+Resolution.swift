@@ -206,55 +206,74 @@ extension Container {
     _ type: Value.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
     site: RequestSite
   ) throws(ResolutionError) -> Value? {
-    ResolutionStack.beginReading()
     guard
-      let found = publishedRegistration(
+      let found = beginLookUp(
         of: Value.self, alternative: alternative, withParameter: parameterType != nil)
     else {
-      ResolutionStack.endReading()
       return nil
     }
     let unretained = Unmanaged<Registration<Value>>.fromOpaque(found)
     if let kept = unretained._withUnsafeGuaranteedRef({ $0.instances?.currentInReadSection }) {
-      endLookUp(
-        of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
+      if !endUnwatchedLookUp() {
+        endWatchedLookUp(
+          of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
+      }
       return kept
     }
     let registration = unretained.retain().takeRetainedValue()
-    endLookUp(of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
+    if !endUnwatchedLookUp() {
+      endWatchedLookUp(
+        of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
+    }
     return try run(registration, alternative: alternative, parameter: nil, site: site)
   }
 
-  /// The nearest plain registration of `type`, searching this container, then its parents,
-  /// unretained: the look-up of the common case, free of generics, locks and reference
-  /// counting. Call it inside a read section (``ResolutionStack/beginReading()``). `nil`
-  /// inside an isolation scope, and for a request with a parameter when a container searched
-  /// has had parametrized registrations.
+  /// Starts a read section and finds, inside it, the nearest plain registration of `type`,
+  /// searching this container, then its parents: unretained, free of generics, locks and
+  /// reference counting. When it finds one, end the section with
+  /// ``endUnwatchedLookUp()``, and use the registration after that only if it was retained
+  /// before. `nil`, with no section left open, when there is none, inside an isolation
+  /// scope, and for a request with a parameter when a container searched has had
+  /// parametrized registrations.
   @usableFromInline
-  func publishedRegistration(
+  func beginLookUp(
     of type: Any.Type, alternative: RegistrationAlternative?, withParameter: Bool
   ) -> UnsafeMutableRawPointer? {
     guard ravioli_isolation_scopes_alive() == 0 || IsolationScope.active == nil else {
       return nil
     }
+    let key = RegistrationKey(type, alternative)
+    ResolutionStack.beginReading()
     if withParameter, firstInChain({ $0.published.hasHadParametrized ? true : nil }) != nil {
+      ResolutionStack.endReading()
       return nil
     }
-    let key = RegistrationKey(type, alternative)
-    return firstInChain { $0.published.registration(for: key) }
+    guard let found = firstInChain({ $0.published.registration(for: key) }) else {
+      ResolutionStack.endReading()
+      return nil
+    }
+    return found
   }
 
-  /// Ends the read section of ``resolvePublished(_:alternative:parameterType:site:)``, and tells
-  /// the road's watchers (declared needs, traces), if there are any, what it found.
+  /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)`` when nothing
+  /// watches the road, the common case; otherwise leaves it to
+  /// ``endWatchedLookUp(of:alternative:parameterType:found:)`` and returns `false`.
   @usableFromInline
-  func endLookUp(
+  func endUnwatchedLookUp() -> Bool {
+    guard ravioli_road_watchers() == 0 else {
+      return false
+    }
+    ResolutionStack.endReading()
+    return true
+  }
+
+  /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)``, and tells the
+  /// road's watchers (declared needs, traces) what it found.
+  @usableFromInline
+  func endWatchedLookUp(
     of type: Any.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
     found: UnsafeMutableRawPointer
   ) {
-    guard ravioli_road_watchers() != 0 else {
-      ResolutionStack.endReading()
-      return
-    }
     // Held past the section: watchers may run a logger.
     let registration = Unmanaged<AnyObject>.fromOpaque(found).retain().takeRetainedValue()
     ResolutionStack.endReading()
@@ -355,10 +374,10 @@ extension Container {
     }
     let frame = ResolutionStack.Frame(
       registration: registration, container: self, needs: registration.checkedNeeds)
-    if let refusal = ResolutionStack.enter(frame) {
+    if let refusal = frame.enter() {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
     }
-    defer { ResolutionStack.leave() }
+    defer { frame.leave() }
     return try make(registration, alternative: alternative, parameter: parameter, site: site)
   }
 
@@ -373,12 +392,12 @@ extension Container {
     if registration.scope == .graph, let made = stack.graphInstance(of: registration) {
       return made
     }
-    if let refusal = ResolutionStack.enter(
-      .init(registration: registration, container: self, needs: registration.checkedNeeds))
-    {
+    let frame = ResolutionStack.Frame(
+      registration: registration, container: self, needs: registration.checkedNeeds)
+    if let refusal = frame.enter() {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
     }
-    defer { ResolutionStack.leave() }
+    defer { frame.leave() }
     guard let instances = registration.instances else {
       let value = try make(registration, alternative: alternative, parameter: parameter, site: site)
       stack.keepGraphInstance(value, of: registration)

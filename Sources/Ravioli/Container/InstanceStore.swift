@@ -44,18 +44,20 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     return readPublished()
   }
 
-  @usableFromInline
+  /// The published box's instance, specialized for `Value` where it is read: only the
+  /// word's load is a call.
+  @inlinable
   func readPublished() -> Value? {
-    // Sequentially consistent, like the read section's start and a writer's exchange.
-    guard let box = UnsafeRawPointer(bitPattern: ravioli_word_load(published)) else {
+    guard let box = loadInReadSection(published) else {
       return nil
     }
     return Unmanaged<Kept>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
   }
 
   /// A kept strong instance, boxed so that it is published as one word.
+  @usableFromInline
   final class Kept {
-    let value: Value
+    @usableFromInline let value: Value
 
     init(_ value: Value) {
       self.value = value

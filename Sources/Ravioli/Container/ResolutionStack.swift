@@ -40,6 +40,23 @@ final class ResolutionStack {
     /// Whether the road checks what the registration declared it needs.
     var checksNeeds: Bool { declaredNeeds != nil }
 
+    /// Pushes the frame on the current thread's stack, unless its registration is already
+    /// on it, or resolutions are nested as deep as they may be: then says why, and pushes
+    /// nothing. Pair a `nil` answer with ``leave()``.
+    ///
+    /// A method of the frame, a value, so that calling it from inlinable code passes no
+    /// class metadata (a static method of the stack would look it up at every call).
+    @usableFromInline
+    func enter() -> Refusal? {
+      ResolutionStack.withCurrent { $0.enter(self) }
+    }
+
+    /// Pops the frame that ``enter()`` pushed.
+    @usableFromInline
+    func leave() {
+      ResolutionStack.withCurrent { $0.pop() }
+    }
+
     /// `Greeter`, or `Greeter (alternative "french")`: its registration's type and
     /// alternative, which are those that were asked for.
     var label: String {
@@ -107,7 +124,7 @@ final class ResolutionStack {
   /// Runs `body` with the current thread's stack, without retaining it: the thread keeps it
   /// alive throughout.
   @inline(__always)
-  private static func withCurrent<Result>(_ body: (ResolutionStack) throws -> Result) rethrows
+  fileprivate static func withCurrent<Result>(_ body: (ResolutionStack) throws -> Result) rethrows
     -> Result
   {
     let pointer = ravioli_resolution_stack() ?? makeCurrent()
@@ -156,33 +173,21 @@ final class ResolutionStack {
     case callStackNearlyFull
   }
 
-  /// Pushes `frame` on the current thread's stack, unless its registration is already on it,
-  /// or resolutions are nested as deep as they may be: then says why, and pushes nothing.
-  /// Pair a `nil` answer with ``leave()``.
-  @usableFromInline
-  static func enter(_ frame: Frame) -> Refusal? {
-    withCurrent { $0.enter(frame) }
-  }
-
+  /// Pushes `frame` on this stack, unless its registration is already on it, or
+  /// resolutions are nested as deep as they may be: then says why, and pushes nothing.
   @inline(__always)
-  private func enter(_ frame: Frame) -> Refusal? {
+  fileprivate func enter(_ frame: Frame) -> Refusal? {
     if let index = index(of: ObjectIdentifier(frame.registration)) {
       return .cycle(from: index)
     }
     if depth == Self.depthLimit {
       return .depthLimit
     }
-    if approximateStackPointer() &- nearlyFullStart < nearlyFullSize {
+    if ravioli_stack_pointer() &- nearlyFullStart < nearlyFullSize {
       return .callStackNearlyFull
     }
     push(frame)
     return nil
-  }
-
-  /// Pops the frame that ``enter(_:)`` pushed.
-  @usableFromInline
-  static func leave() {
-    withCurrent { $0.pop() }
   }
 
   /// The frames in progress, outermost first.
@@ -198,28 +203,47 @@ final class ResolutionStack {
     return nil
   }
 
+  @inline(__always)
   func push(_ frame: Frame) {
     if depth == capacity {
-      let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-      larger.moveInitialize(from: buffer, count: depth)
-      buffer.deallocate()
-      buffer = larger
-      capacity *= 2
+      grow()
     }
     (buffer + depth).initialize(to: frame)
     depth += 1
     if frame.checksNeeds {
       ravioli_road_watchers_add(1)
     }
-    trace?.entered(ObjectIdentifier(frame.registration), depth: depth)
+    if let trace {
+      trace.entered(ObjectIdentifier(frame.registration), depth: depth)
+    }
   }
 
+  /// Doubles the buffer, at the rare push that finds it full.
+  @inline(never)
+  private func grow() {
+    let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: buffer, count: depth)
+    buffer.deallocate()
+    buffer = larger
+    capacity *= 2
+  }
+
+  @inline(__always)
   func pop() {
     depth -= 1
     if buffer[depth].checksNeeds {
       ravioli_road_watchers_add(-1)
     }
     (buffer + depth).deinitialize(count: 1)
+    if trace != nil || (depth == 0 && !graph.isEmpty) {
+      finishPop()
+    }
+  }
+
+  /// What a pop rarely has to do: tell the trace, and at the end of a top-level resolution,
+  /// finish the trace and release the graph-scoped instances.
+  @inline(never)
+  private func finishPop() {
     if let trace {
       trace.left(depth: depth)
       if depth == 0 {

@@ -101,3 +101,11 @@ enum ReadSections {
     }
   }
 }
+
+/// Loads a word that a writer publishes with an exchange (sequentially consistent, like a
+/// read section's start), as an address: for inlinable code, which cannot reach the atomics
+/// module, so that only the load is a call and what it points to is read specialized.
+@usableFromInline
+func loadInReadSection(_ word: UnsafeMutablePointer<UInt>) -> UnsafeRawPointer? {
+  UnsafeRawPointer(bitPattern: ravioli_word_load(word))
+}

@@ -54,10 +54,3 @@ struct StackBounds {
         }
   #endif
 }
-
-/// The address of a local of the caller's frame: roughly where the stack pointer is.
-@inline(__always)
-func approximateStackPointer() -> UInt {
-  var marker: UInt8 = 0
-  return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-}

@@ -67,6 +67,12 @@ static inline void ravioli_set_resolution_stack(void *stack) {
   ravioli_thread_resolution_stack = stack;
 }
 
+/// Roughly where the current thread's stack pointer is: the caller's frame, where a Swift
+/// local's address would need a stack protector in the function that takes it.
+static inline __attribute__((always_inline)) uintptr_t ravioli_stack_pointer(void) {
+  return (uintptr_t)__builtin_frame_address(0);
+}
+
 extern _Atomic(uintptr_t) ravioli_lookup_policy_setting;
 
 /// The word that holds the global lookup policy's setting (a retained Swift object, or 0),
