@@ -99,6 +99,28 @@ private final class Newsletter: Sendable {
     #expect(warnings.isEmpty)
   }
 
+  @Test func anOptionalRequestMatchesOnlyUnderItsDependencysAlternative() throws {
+    let container = Container()
+    container.register(alternative: .another, needs: []) { Mailer() }
+    container.register(needs: []) { Mailer() }
+    container.register(needs: [.on(Mailer.self, alternative: .another)]) { () -> Newsletter in
+      let declared: Mailer? = try container.resolve(alternative: .another)
+      let undeclared: Mailer? = try container.resolve()
+      _ = undeclared
+      return Newsletter(mailer: declared!)
+    }
+
+    _ = try container.resolve() as Newsletter
+    // The declared dependency was asked for, as an optional and then (the optional's
+    // fallback) as itself: neither is reported. The unnamed requests are, since no
+    // dependency lists them.
+    #expect(warnings.count == 2, "\(warnings)")
+    #expect(warnings.contains { $0.contains("asked for `Optional<Mailer>`,") })
+    #expect(warnings.contains { $0.contains("asked for `Mailer`,") })
+    #expect(!warnings.contains { $0.contains("another") })
+    #expect(!warnings.contains { $0.contains("did not ask for it") })
+  }
+
   @Test func eagerInjectionInTheMadeObjectCountsAsTheResolversRequest() throws {
     final class Digest {
       @Injected(.resolvingOnInit(from: DeclaredNeedsTests.shared)) var mailer: Mailer

@@ -51,7 +51,7 @@ extension Container {
   ) {
     let stack = ResolutionStack.current
     if let needs = stack.top?.needs {
-      if let bit = needs.declared(key, type, alternative) {
+      if let bit = needs.declared(key) {
         stack.markUsed(bit)
       } else if needs.reportsFirst(key, unused: false) {
         Self.logger.log(

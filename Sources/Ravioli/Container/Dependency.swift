@@ -64,11 +64,6 @@ extension Container {
       let parameter = parameterType.map { ", parameter: \($0).self" } ?? ""
       return ".on(\(type).self\(alternative)\(parameter))"
     }
-
-    /// Whether a request for `key` asks for this dependency.
-    func matches(_ key: RegistrationKey) -> Bool {
-      key == self.key || key == wrappedKey
-    }
   }
 }
 
@@ -93,6 +88,10 @@ final class DeclaredNeeds: Sendable {
   private let ownerAlternative: RegistrationAlternative?
   /// Where the registration was made.
   let site: RequestSite
+  /// The requests that match a declared dependency, and the bit of each: a dependency's key,
+  /// its optional's, and, for a declared optional, its wrapped type's.
+  private let matchingRequests: [RegistrationKey]
+  private let bitsOfRequests: [UInt64]
 
   init(
     _ dependencies: [Container.Dependency], checked: Bool, owner: Any.Type,
@@ -103,6 +102,19 @@ final class DeclaredNeeds: Sendable {
     self.ownerType = owner
     self.ownerAlternative = alternative
     self.site = site
+    var requests: [RegistrationKey] = []
+    var bits: [UInt64] = []
+    for (index, dependency) in dependencies.enumerated() {
+      let bit: UInt64 = 1 << UInt64(min(index, 63))
+      // A dependency on `T` is asked for as `T` or `T?`; one on `T?`, as `T?` or `T`.
+      let keys = [dependency.key, optionalKey(of: dependency.type, dependency.alternative)]
+      for key in keys + (dependency.wrappedKey.map { [$0] } ?? []) {
+        requests.append(key)
+        bits.append(bit)
+      }
+    }
+    matchingRequests = requests
+    bitsOfRequests = bits
   }
 
   /// How messages name the registration, e.g. `Greeter (alternative "french")`: described
@@ -112,18 +124,18 @@ final class DeclaredNeeds: Sendable {
   /// The dependency that a request for `type` under `alternative` asks for, with its bit
   /// in ``ResolutionStack/Frame/used``: an optional request is declared by its wrapped type
   /// too. Dependencies past the 64th share the last bit.
-  func declared(_ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?)
-    -> UInt64?
-  {
+  ///
+  /// Every resolution that the resolver makes asks this, so it compares keys made when the
+  /// resolver was registered, in place, and asks the runtime nothing about the request's
+  /// type.
+  func declared(_ key: RegistrationKey) -> UInt64? {
     // Every dependency that the request matches: one type may be declared with several
     // parameter types, or as itself and as an optional.
-    let wrapped = (type as? any OptionalResolvable.Type).map {
-      RegistrationKey($0.wrappedType, alternative)
-    }
     var bits: UInt64 = 0
-    for (index, dependency) in dependencies.enumerated()
-    where dependency.matches(key) || wrapped.map(dependency.matches) == true {
-      bits |= 1 << UInt64(min(index, 63))
+    matchingRequests.withUnsafeBufferPointer { requests in
+      for index in requests.indices where requests[index] == key {
+        bits |= bitsOfRequests[index]
+      }
     }
     return bits == 0 ? nil : bits
   }
@@ -137,4 +149,12 @@ final class DeclaredNeeds: Sendable {
   func reportsFirst(_ key: RegistrationKey, unused: Bool) -> Bool {
     reported.withLock { $0.insert(Report(key: key, unused: unused)).inserted }
   }
+}
+
+/// The key of `type?` under `alternative`.
+private func optionalKey(of type: Any.Type, _ alternative: RegistrationAlternative?)
+  -> RegistrationKey
+{
+  func optional<Wrapped>(_: Wrapped.Type) -> Any.Type { Wrapped?.self }
+  return RegistrationKey(optional(type), alternative)
 }
