@@ -231,8 +231,9 @@ extension Container {
   /// Starts a read section and finds, inside it, the nearest plain registration of `type`,
   /// searching this container, then its parents: unretained, free of generics, locks and
   /// reference counting. When it finds one, end the section with
-  /// ``endUnwatchedLookUp()``, and use the registration after that only if it was retained
-  /// before. `nil`, with no section left open, when there is none, inside an isolation
+  /// ``endUnwatchedLookUp()`` or, if that returns `false`,
+  /// ``endWatchedLookUp(of:alternative:parameterType:found:)``, and use the registration
+  /// after that only if it was retained before. `nil`, with no section left open, when there is none, inside an isolation
   /// scope, and for a request with a parameter when a container searched has had
   /// parametrized registrations.
   @usableFromInline

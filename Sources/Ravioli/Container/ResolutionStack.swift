@@ -51,10 +51,13 @@ final class ResolutionStack {
       ResolutionStack.withCurrent { $0.enter(self) }
     }
 
-    /// Pops the frame that ``enter()`` pushed.
+    /// Pops the frame, which ``enter()`` pushed: the innermost.
     @usableFromInline
     func leave() {
-      ResolutionStack.withCurrent { $0.pop() }
+      ResolutionStack.withCurrent { stack in
+        assert(stack.top?.registration === registration, "Frames are left innermost first.")
+        stack.pop()
+      }
     }
 
     /// `Greeter`, or `Greeter (alternative "french")`: its registration's type and
@@ -110,13 +113,11 @@ final class ResolutionStack {
   /// Starts a read section on the current thread (see ``ReadSections``): registrations
   /// found until the matching ``endReading()`` may be used unretained, and must be retained
   /// to be used after it.
-  @usableFromInline
   static func beginReading() {
     withCurrent { $0.reader.begin() }
   }
 
   /// Ends the read section that ``beginReading()`` started.
-  @usableFromInline
   static func endReading() {
     withCurrent { $0.reader.end() }
   }
