@@ -3,8 +3,9 @@ import Foundation
 import Ravioli
 import Testing
 
-/// Reads one service through `@Injected`, which looks registrations up in the container's
-/// table (it passes the enclosing object, for parametrized resolvers).
+/// Reads one service through `@Injected`, which reads what the container publishes, as
+/// `resolve()` does, but through the wrapper's own door (its container given, the enclosing
+/// object passed as the request's parameter).
 private final class TableReader {
   @Injected var service: Service
 
@@ -13,8 +14,8 @@ private final class TableReader {
   }
 }
 
-/// Threads that check on request that what `resolve()` finds without a lock agrees with the
-/// container's table.
+/// Threads that check on request that what `resolve()` and `@Injected` find without a lock
+/// agrees with what `resolveIfRegistered()` finds in the container's table, under its lock.
 // `container` is only touched under `lock`; the threads and semaphores are set up in `init`.
 private final class CheckingThreads: @unchecked Sendable {
   private let lock = NSLock()
@@ -83,9 +84,10 @@ extension GlobalStateTests {
       Container.logger = StandardErrorLogger()
     }
 
-    /// Registering writes the table and what `resolve()` reads without a lock;
-    /// `resolveIfRegistered()` and `@Injected` read the table. After threads race to register
-    /// one key, all three agree on every thread.
+    /// Registering writes, under the container's lock, both the table and what is published
+    /// for reading without a lock: `resolve()` and `@Injected` read what is published,
+    /// `resolveIfRegistered()` reads the table. After threads race to register one key, all
+    /// three agree on every thread.
     @Test func afterRacingRegistrationsEveryThreadAgreesWithTheTable() {
       let readers = CheckingThreads(count: 12)
       defer { readers.stop() }
