@@ -334,10 +334,7 @@ extension Container {
         defer { table = RegistrationTable() }
         return (table, published.removeAll())
       }
-      // Released once no thread can still be reading them.
-      if !unreachable.isEmpty {
-        withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
-      }
+      ReadSections.release(unreachable)
     }
     _ = removed
     Self.logger.log(
@@ -384,10 +381,7 @@ extension Container {
     let (fromTable, unreachable) = registrations.withLock { table in
       (table.remove(key), published.remove(key))
     }
-    // Released once no thread can still be reading it.
-    if unreachable != nil {
-      withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
-    }
+    ReadSections.release(unreachable)
     return logRemoval(of: fromTable, type, alternative, file: file, line: line)
   }
 
@@ -452,10 +446,7 @@ extension Container {
         }
         return (table.insert(registration, for: key), published.insert(registration, for: key))
       }
-      // Released once no thread can still be reading them.
-      if !unreachable.isEmpty {
-        withExtendedLifetime(unreachable) { ReadSections.waitForReaders() }
-      }
+      ReadSections.release(unreachable)
     }
     let logger = Self.logger
     let what = {

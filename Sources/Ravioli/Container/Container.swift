@@ -32,10 +32,9 @@ public final class Container: Sendable {
   let registrations = Locked(RegistrationTable())
   /// What resolution reads: the plain registrations, read without a lock.
   let published = PublishedRegistrations()
-  /// Where properties given this container (`.capturingContainerOnInit(from:)`) find it: an
-  /// object that property injection makes at the first such property, shared by all, and
-  /// that holds this container weakly. Nothing in Container looks into it.
-  let sourceForProperties = LazyObject()
+  /// Where properties given this container (`.capturingContainerOnInit(from:)`) find it,
+  /// made at the first such property and shared by all: it holds this container weakly.
+  let sourceForProperties = PublishedReference<ContainerSource>()
 
   private static let unnamedCount = Locked(0)
   /// Whether the container traces its resolutions (see ``tracesResolutions``).

@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 /// The instance that a registration with a kept scope (singleton, weak, cached) holds, and
 /// the gate that lets one thread at a time create it.
 // The instance itself is the user's, handed to every thread that resolves it: its type is
@@ -11,27 +9,18 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   let asyncCreation: AsyncCreationGate?
   @usableFromInline let lock = Lock()
   @usableFromInline let isWeak: Bool
+  /// A strong scope's instance, boxed so that it is published as one word: read in read
+  /// sections without a lock, and replaced only under `lock`.
+  @usableFromInline let published = PublishedReference<Kept>()
   // Only touched under `lock`, which already keeps accesses apart.
-  @exclusivity(unchecked) @usableFromInline var strong: Value?
   @exclusivity(unchecked) @usableFromInline weak var object: AnyObject?
   /// Counts drops, so that a creation that began before a reset does not keep its instance.
   @exclusivity(unchecked) private var generation = 0
-  /// The address of a ``Kept`` box holding ``strong``, retained by the store, or 0: what a
-  /// read section reads (see ``currentInReadSection``).
-  @usableFromInline let published: UnsafeMutablePointer<UInt>
 
   init(scope: Scope, label: String, async: Bool) {
     isWeak = scope == .weak
     creation = CreationGate(label: label)
     asyncCreation = async ? AsyncCreationGate() : nil
-    published = .allocate(capacity: 1)
-    published.initialize(to: 0)
-  }
-
-  deinit {
-    // No read section can be reading: they read only registrations that are alive.
-    _ = Self.kept(at: published.pointee)
-    published.deallocate()
   }
 
   /// The kept instance, read inside a read section (see ``ReadSections``): a strong one
@@ -41,17 +30,7 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     if isWeak {
       return current
     }
-    return readPublished()
-  }
-
-  /// The published box's instance, specialized for `Value` where it is read: only the
-  /// word's load is a call.
-  @inlinable
-  func readPublished() -> Value? {
-    guard let box = loadInReadSection(published) else {
-      return nil
-    }
-    return Unmanaged<Kept>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    return published.load()?._withUnsafeGuaranteedRef { $0.value }
   }
 
   /// A kept strong instance, boxed so that it is published as one word.
@@ -64,10 +43,6 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     }
   }
 
-  private static func kept(at address: UInt) -> Kept? {
-    UnsafeRawPointer(bitPattern: address).map { Unmanaged<Kept>.fromOpaque($0).takeRetainedValue() }
-  }
-
   /// The kept instance, if there is one (and, for a weak scope, it is still alive).
   @inlinable
   var current: Value? {
@@ -75,7 +50,8 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
       let object = lock.withLock { self.object }
       return object.map { $0 as! Value }
     }
-    return lock.withLock { strong }
+    // The box is replaced only under the lock.
+    return lock.withLock { published.load()?._withUnsafeGuaranteedRef { $0.value } }
   }
 
   /// The generation a creation starts in; pass it to ``keep(_:madeIn:)``.
@@ -94,30 +70,22 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
         self.object = object
         return nil
       }
-      strong = value
-      let box = UInt(bitPattern: Unmanaged.passRetained(Kept(value)).toOpaque())
-      return Self.kept(at: ravioli_word_exchange(published, box))
+      return published.exchange(Kept(value))
     }
-    if replaced != nil {
-      withExtendedLifetime(replaced) { ReadSections.waitForReaders() }
-    }
+    ReadSections.release(replaced)
   }
 
   /// Forgets the instance and hands it back, so that it is released outside the lock.
   func drop() -> Value? {
-    let (dropped, box) = lock.withLock {
+    let box = lock.withLock {
       defer {
-        strong = nil
         object = nil
         generation += 1
       }
-      return (strong, Self.kept(at: ravioli_word_exchange(published, 0)))
+      return published.exchange(nil)
     }
-    if box != nil {
-      // Released once no read section can still be reading it.
-      withExtendedLifetime(box) { ReadSections.waitForReaders() }
-    }
-    return dropped
+    ReadSections.release(box)
+    return box?.value
   }
 }
 

@@ -15,17 +15,14 @@ internal import RavioliAtomics
 /// replaced or removed registration, slots that grew) is handed back, for the writer to
 /// release once ``ReadSections/waitForReaders()`` returns.
 final class PublishedRegistrations: @unchecked Sendable {  // written under the container's lock
-  /// The address of the current ``Slots``, retained by this table; 0 before the first
-  /// registration.
-  private let current: UnsafeMutablePointer<UInt>
+  /// The current ``Slots``; none before the first registration.
+  private let current = PublishedReference<Slots>()
 
   /// 1 once the container has had a parametrized registration, which a request with a
   /// parameter may prefer to the plain one published here.
   private let parametrized: UnsafeMutablePointer<UInt>
 
   init() {
-    current = .allocate(capacity: 1)
-    current.initialize(to: 0)
     parametrized = .allocate(capacity: 1)
     parametrized.initialize(to: 0)
   }
@@ -42,11 +39,9 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
   }
 
   deinit {
-    // The container is going: no reader holds it, so none can be reading this.
-    if let slots = takeSlots() {
-      _ = slots.takeRegistrations()
-    }
-    current.deallocate()
+    // The container is going: no reader holds it, so none can be reading this. The slots
+    // hand over their registrations, which they never release themselves.
+    _ = current.exchange(nil)?.takeRegistrations()
     parametrized.deallocate()
   }
 
@@ -54,10 +49,7 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
   /// what it returns to use it after the section ends.
   @inline(__always)
   func registration(for key: RegistrationKey) -> UnsafeMutableRawPointer? {
-    guard let slots = UnsafeRawPointer(bitPattern: ravioli_word_load(current)) else {
-      return nil
-    }
-    return Unmanaged<Slots>.fromOpaque(slots)._withUnsafeGuaranteedRef { $0.find(key) }
+    current.load()?._withUnsafeGuaranteedRef { $0.find(key) }
   }
 
   /// Stores `registration` under `key`. Returns what readers can no longer reach: the
@@ -65,11 +57,11 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
   func insert(_ registration: AnyObject, for key: RegistrationKey) -> [AnyObject] {
     var unreachable: [AnyObject] = []
     let slots: Slots
-    if let current = currentSlots, (current.used + 1) * 2 <= current.capacity {
-      slots = current
+    if let existing = currentSlots, (existing.used + 1) * 2 <= existing.capacity {
+      slots = existing
     } else {
       slots = Slots(copying: currentSlots, count: (currentSlots?.count ?? 0) + 1)
-      if let outgrown = publish(slots) {
+      if let outgrown = current.exchange(slots) {
         unreachable.append(outgrown)
       }
     }
@@ -86,32 +78,13 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
 
   /// Removes every registration. Returns what readers can no longer reach.
   func removeAll() -> [AnyObject] {
-    guard let slots = takeSlots() else { return [] }
+    guard let slots = current.exchange(nil) else { return [] }
     return [slots] + slots.takeRegistrations()
   }
 
   /// The current slots, for the writer.
   private var currentSlots: Slots? {
-    guard let slots = UnsafeRawPointer(bitPattern: ravioli_word_load(current)) else {
-      return nil
-    }
-    return Unmanaged<Slots>.fromOpaque(slots).takeUnretainedValue()
-  }
-
-  /// Publishes `slots`, returning the ones they replace.
-  private func publish(_ slots: Slots) -> Slots? {
-    let address = UInt(bitPattern: Unmanaged.passRetained(slots).toOpaque())
-    return Self.slots(at: ravioli_word_exchange(current, address))
-  }
-
-  private func takeSlots() -> Slots? {
-    Self.slots(at: ravioli_word_exchange(current, 0))
-  }
-
-  private static func slots(at address: UInt) -> Slots? {
-    UnsafeRawPointer(bitPattern: address).map {
-      Unmanaged<Slots>.fromOpaque($0).takeRetainedValue()
-    }
+    current.load()?.takeUnretainedValue()
   }
 }
 

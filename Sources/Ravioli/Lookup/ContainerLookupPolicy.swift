@@ -75,11 +75,11 @@ extension Container {
       }
       let published = setting.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) }
       let replaced = ravioli_word_exchange(ravioli_lookup_policy_word(), published ?? 0)
-      if let replaced = UnsafeRawPointer(bitPattern: replaced) {
-        // Readers in a section may still be retaining what the setting holds.
-        ReadSections.waitForReaders()
-        Unmanaged<LookupPolicySetting>.fromOpaque(replaced).release()
-      }
+      // Readers in a section may still be retaining what the setting holds.
+      ReadSections.release(
+        UnsafeRawPointer(bitPattern: replaced).map {
+          Unmanaged<LookupPolicySetting>.fromOpaque($0).takeRetainedValue()
+        })
     }
   }
 

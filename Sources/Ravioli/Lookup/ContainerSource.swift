@@ -81,9 +81,8 @@ final class ContainerSource: Sendable {
     case .lazily, .resolvingOnInit:
       return globalPolicy
     case .capturingContainerOnInit(let container?):
-      return unsafeDowncast(
-        container.sourceForProperties.object { ContainerSource(given: container) },
-        to: ContainerSource.self)
+      return container.sourceForProperties.object { ContainerSource(given: container) }
+        .takeUnretainedValue()
     case .capturingContainerOnInit(nil):
       return Container.capturedLookupPolicy ?? noPolicy
     }

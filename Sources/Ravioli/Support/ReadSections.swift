@@ -81,6 +81,21 @@ enum ReadSections {
 
   private static let readers = Locked<[Reader]>([])
 
+  /// Lets go of what a writer took out of readers' reach (replaced or removed registrations,
+  /// outgrown slots), once no thread can still be reading it; at once if there is nothing.
+  static func release(_ unreachable: [AnyObject]) {
+    if !unreachable.isEmpty {
+      waitForReaders()
+    }
+  }
+
+  /// ``release(_:)-([AnyObject])`` for one object, if there is one.
+  static func release(_ unreachable: AnyObject?) {
+    if unreachable != nil {
+      waitForReaders()
+    }
+  }
+
   /// Waits until every thread that is inside a read section now has left it: call it after
   /// publishing a change, and before releasing what the change took out of readers' reach.
   ///

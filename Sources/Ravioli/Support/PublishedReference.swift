@@ -1,0 +1,66 @@
+internal import RavioliAtomics
+
+/// A reference to an object that writers replace and readers read without a lock: one
+/// atomic word that holds the object's address, retained by the reference.
+///
+/// Readers ``load()`` it inside a read section (see ``ReadSections``), and use the object
+/// unretained until the section ends, or retain it before. A writer ``exchange(_:)``s it
+/// (under a lock of its own, where several may write) and hands what it took out of reach
+/// to ``ReadSections/release(_:)``, which lets go of it once no section can still be
+/// reading it.
+///
+/// Not copyable: the word has one owner, which releases its object when it goes.
+@usableFromInline
+struct PublishedReference<Object: AnyObject>: ~Copyable {
+  @usableFromInline let word: UnsafeMutablePointer<UInt>
+
+  init() {
+    word = .allocate(capacity: 1)
+    word.initialize(to: 0)
+  }
+
+  deinit {
+    // Its owner is going: no reader can hold the owner, nor so be reading this.
+    _ = Self.object(at: word.pointee)
+    word.deallocate()
+  }
+
+  /// The object, unretained: read inside a read section, or by a writer under its lock.
+  @inlinable
+  func load() -> Unmanaged<Object>? {
+    loadInReadSection(word).map { Unmanaged<Object>.fromOpaque($0) }
+  }
+
+  /// Publishes `object`, returning the object it replaces: release that with
+  /// ``ReadSections/release(_:)``.
+  func exchange(_ object: Object?) -> Object? {
+    let address = object.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
+    return Self.object(at: ravioli_word_exchange(word, address))
+  }
+
+  /// The object, made by `make` and published if there is none yet, by whichever thread
+  /// publishes first (another thread's is released, unused). It is never replaced after,
+  /// and so is valid for as long as the owner lives.
+  func object(making make: () -> Object) -> Unmanaged<Object> {
+    if let published = load() {
+      return published
+    }
+    let made = Unmanaged.passRetained(make())
+    let held = ravioli_word_compare_exchange(word, 0, UInt(bitPattern: made.toOpaque()))
+    guard let other = UnsafeRawPointer(bitPattern: held) else {
+      return made
+    }
+    made.release()
+    return Unmanaged<Object>.fromOpaque(other)
+  }
+
+  /// The object at `address`, taking over the reference that the word held.
+  private static func object(at address: UInt) -> Object? {
+    UnsafeRawPointer(bitPattern: address).map {
+      Unmanaged<Object>.fromOpaque($0).takeRetainedValue()
+    }
+  }
+}
+
+// The word is only read and written through atomics; the object is handed to any thread.
+extension PublishedReference: @unchecked Sendable where Object: Sendable {}
