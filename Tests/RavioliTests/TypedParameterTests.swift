@@ -170,6 +170,24 @@ extension GlobalStateTests {
       #expect(ProfileScreen().label == "plain label")
     }
 
+    /// The nearest container with a resolver wins, as for `resolve(parameter:)`: a child's
+    /// plain resolver over a parent's parametrized one; a parent's parametrized resolver
+    /// over its own plain one, when the child has neither.
+    @Test func theNearestContainerWinsAndWithinItTheTypedResolver() {
+      let parent = Container(name: "parent")
+      parent.register { (owner: SettingsScreen) -> String in "typed, from the parent" }
+      parent.register { () -> String in "plain, from the parent" }
+      let withPlain = Container(parent: parent, name: "with-plain")
+      withPlain.register { () -> String in "plain, from the child" }
+      let empty = Container(parent: parent, name: "empty")
+
+      Container.lookupPolicy = .singleton(withPlain)
+      #expect(SettingsScreen().label == "plain, from the child")
+      Container.lookupPolicy = .singleton(empty)
+      #expect(SettingsScreen().label == "typed, from the parent")
+      #expect(ProfileScreen().label == "plain, from the parent")
+    }
+
     @Test func theContainerNeverKeepsTheObjectItInjectedInto() {
       let container = Container()
       container.register(scope: .cached) { (owner: Owner) -> Part in Part(label: owner.name) }

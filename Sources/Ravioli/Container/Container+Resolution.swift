@@ -230,30 +230,59 @@ extension Container {
 
   /// Starts a read section and finds, inside it, the nearest plain registration of `type`,
   /// searching this container, then its parents: unretained, free of generics, locks and
-  /// reference counting. When it finds one, end the section with
+  /// reference counting. When it finds one, the caller ends the section (on the road, with
   /// ``endUnwatchedLookUp()`` or, if that returns `false`,
-  /// ``endWatchedLookUp(of:alternative:parameterType:found:)``, and use the registration
-  /// after that only if it was retained before. `nil`, with no section left open, when there is none, inside an isolation
-  /// scope, and for a request with a parameter when a container searched has had
-  /// parametrized registrations.
+  /// ``endWatchedLookUp(of:alternative:parameterType:found:)``), and uses the registration
+  /// after that only if it retained it before.
+  ///
+  /// `nil`, with no section left open, when there is none, inside an isolation scope, and
+  /// for a request with a parameter that reaches a container that has had parametrized
+  /// registrations, which it may prefer.
   @usableFromInline
   func beginLookUp(
     of type: Any.Type, alternative: RegistrationAlternative?, withParameter: Bool
   ) -> UnsafeMutableRawPointer? {
-    guard ravioli_isolation_scopes_alive() == 0 || IsolationScope.active == nil else {
+    guard IsolationScope.active == nil else {
       return nil
     }
     let key = RegistrationKey(type, alternative)
     ResolutionStack.beginReading()
-    if withParameter, firstInChain({ $0.published.hasHadParametrized ? true : nil }) != nil {
-      ResolutionStack.endReading()
-      return nil
-    }
-    guard let found = firstInChain({ $0.published.registration(for: key) }) else {
+    guard
+      let found = withParameter
+        ? publishedForRequestWithParameter(key)
+        : firstInChain({ $0.published.registration(for: key) })
+    else {
       ResolutionStack.endReading()
       return nil
     }
     return found
+  }
+
+  /// ``beginLookUp(of:alternative:withParameter:)``'s search for a request with a parameter:
+  /// a container that has had a parametrized registration may prefer it, so from there on
+  /// only the road's table decides.
+  @inline(__always)
+  private func publishedForRequestWithParameter(_ key: RegistrationKey)
+    -> UnsafeMutableRawPointer?
+  {
+    let found = firstInChain { container -> PublishedLookUp? in
+      if container.published.hasHadParametrized {
+        return .decidedByTheTable
+      }
+      return container.published.registration(for: key).map(PublishedLookUp.found)
+    }
+    guard case .found(let registration)? = found else {
+      return nil
+    }
+    return registration
+  }
+
+  /// Where a search of what containers publish ends.
+  private enum PublishedLookUp {
+    /// At the nearest plain registration.
+    case found(UnsafeMutableRawPointer)
+    /// At a container that has had a parametrized registration, which it may prefer.
+    case decidedByTheTable
   }
 
   /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)`` when nothing
@@ -286,14 +315,15 @@ extension Container {
   /// The nearest plain registration of `type`, retained: for the async road, which neither
   /// traces nor checks declared needs, and suspends while it holds the registration.
   func lookUpPlain(of type: Any.Type, alternative: RegistrationAlternative?) -> AnyObject? {
-    let key = RegistrationKey(type, alternative)
     if let scope = IsolationScope.active {
+      let key = RegistrationKey(type, alternative)
       return firstInChain { scope.registration(in: $0, for: key, parameter: nil) }
     }
-    ResolutionStack.beginReading()
+    guard let found = beginLookUp(of: type, alternative: alternative, withParameter: false) else {
+      return nil
+    }
     defer { ResolutionStack.endReading() }
-    return firstInChain { $0.published.registration(for: key) }
-      .map { Unmanaged<AnyObject>.fromOpaque($0).retain().takeRetainedValue() }
+    return Unmanaged<AnyObject>.fromOpaque(found).retain().takeRetainedValue()
   }
 
   /// Resolves for a property wrapper or a function parameter: like

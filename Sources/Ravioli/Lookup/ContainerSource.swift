@@ -89,10 +89,12 @@ final class ContainerSource: Sendable {
   }
 
   /// The container to resolve from without asking a policy: the given one, or the
-  /// singleton policy's, while it lives; `nil` for the other kinds (which ``Kind`` lists
-  /// after these two: the test is on their order).
+  /// singleton policy's, while it lives; `nil` for the other kinds.
   @inlinable
   var directContainer: Container? {
-    kind.rawValue <= Kind.singletonPolicy.rawValue ? container : nil
+    switch kind {
+    case .givenContainer, .singletonPolicy: container
+    case .enclosingTypePolicy, .customPolicy, .globalPolicy, .noPolicy: nil
+    }
   }
 }

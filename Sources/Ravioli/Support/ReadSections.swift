@@ -32,8 +32,6 @@ enum ReadSections {
     private let word: UnsafeMutablePointer<UInt>
     /// Sections ended, as the word has it.
     @exclusivity(unchecked) private var sections: UInt = 0
-    /// Whether the thread is inside a section, for a check that sections do not nest.
-    @exclusivity(unchecked) private var isInside = false
 
     init() {
       word = .allocate(capacity: 1)
@@ -48,15 +46,13 @@ enum ReadSections {
     /// Starts a read section.
     @inline(__always)
     func begin() {
-      assert(!isInside, "Read sections do not nest.")
-      isInside = true
+      assert(ravioli_word_load(word) & 1 == 0, "Read sections do not nest.")
       _ = ravioli_word_exchange(word, sections << 1 | 1)
     }
 
     /// Ends the read section that ``begin()`` started.
     @inline(__always)
     func end() {
-      isInside = false
       sections &+= 1
       ravioli_word_store_release(word, sections << 1)
     }
