@@ -54,11 +54,12 @@ extension Container {
       if let bit = needs.declared(key) {
         stack.markUsed(bit)
       } else if needs.reportsFirst(key, unused: false) {
+        let dependency = Dependency(
+          type: type, alternative: alternative, parameterType: parameterType)
         Self.logger.log(
           "`\(needs.owner)`, registered with `needs:` at \(needs.site.label), asked for "
             + "`\(describeRequest(type, alternative))`, which its `needs:` does not list: add "
-            + "`\(Dependency(type: type, alternative: alternative, parameterType: parameterType).spelling)` "
-            + "to it, so that `validate()` checks it.",
+            + "`\(dependency.spelling)` to it, so that `validate()` checks it.",
           level: .warning, file: needs.site.file, function: "register", line: needs.site.line)
       }
     }

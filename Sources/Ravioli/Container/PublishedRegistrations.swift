@@ -106,8 +106,8 @@ extension PublishedRegistrations {
     /// The entry of a slot whose registration was removed.
     private static let removed: UInt = 1
 
-    /// Slots with room for at least twice `count` registrations, holding the live entries of
-    /// `old`, which hand their registrations over.
+    /// Slots for four times `count` registrations at least (a table grows when half its slots
+    /// are used), holding the live entries of `old`, which hand their registrations over.
     init(copying old: Slots?, count: Int) {
       var capacity = 8
       while capacity < count * 4 {
@@ -153,13 +153,9 @@ extension PublishedRegistrations {
     /// Publishes `registration` under `key`, returning the registration it replaces.
     func insert(_ registration: AnyObject, for key: RegistrationKey) -> AnyObject? {
       let entry = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
-      let mask = capacity - 1
-      var slot = key.slot(shift: shift)
-      while entries[slot] != 0 {
-        if entries[slot] != Self.removed, keys[slot] == key {
-          return Self.registration(at: ravioli_word_exchange(entries + slot, entry))
-        }
-        slot = (slot + 1) & mask
+      let (slot, isLive) = probe(key)
+      if isLive {
+        return Self.registration(at: ravioli_word_exchange(entries + slot, entry))
       }
       keys[slot] = key
       ravioli_word_store(entries + slot, entry)
@@ -170,16 +166,25 @@ extension PublishedRegistrations {
 
     /// Marks the slot of `key` removed, returning its registration.
     func remove(_ key: RegistrationKey) -> AnyObject? {
+      let (slot, isLive) = probe(key)
+      guard isLive else { return nil }
+      count -= 1
+      return Self.registration(at: ravioli_word_exchange(entries + slot, Self.removed))
+    }
+
+    /// The writer's search for `key`: its slot if it has a registration there, or else the
+    /// empty slot that ends its probe (removed slots are stepped over, never reused, since
+    /// readers may still be probing past them).
+    private func probe(_ key: RegistrationKey) -> (slot: Int, isLive: Bool) {
       let mask = capacity - 1
       var slot = key.slot(shift: shift)
       while entries[slot] != 0 {
         if entries[slot] != Self.removed, keys[slot] == key {
-          count -= 1
-          return Self.registration(at: ravioli_word_exchange(entries + slot, Self.removed))
+          return (slot, true)
         }
         slot = (slot + 1) & mask
       }
-      return nil
+      return (slot, false)
     }
 
     /// Hands over every registration, for slots that are no longer published (readers that
@@ -194,11 +199,7 @@ extension PublishedRegistrations {
 
     /// Places an entry while the slots are not published yet.
     private func place(_ entry: UInt, for key: RegistrationKey) {
-      let mask = capacity - 1
-      var slot = key.slot(shift: shift)
-      while entries[slot] != 0 {
-        slot = (slot + 1) & mask
-      }
+      let slot = probe(key).slot
       keys[slot] = key
       entries[slot] = entry
       used += 1

@@ -83,8 +83,9 @@ final class ResolutionStack {
   private let reader = ReadSections.Reader()
   /// The thread's call stack is too nearly full for another resolution when the stack
   /// pointer is in a range that starts here, at the stack's lowest address, and is as large
-  /// as the reserve; empty where the system does not tell where the stack is. A resolution on a stack of
-  /// another kind (a signal handler's, a coroutine's) is below or above it, and not refused.
+  /// as the reserve; empty where the system does not tell where the stack is. A resolution
+  /// on a stack of another kind (a signal handler's, a coroutine's) is below or above it,
+  /// and not refused.
   private let nearlyFullStart: UInt
   /// The size of that range.
   private let nearlyFullSize: UInt

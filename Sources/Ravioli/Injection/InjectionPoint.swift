@@ -54,12 +54,7 @@ struct InjectionPoint: Sendable {
     let container =
       source.directContainer
       ?? findContainer(Value.self, from: source, for: instance, enclosingType: Enclosing.self)
-    do {
-      return try container.resolveForInjection(
-        type, alternative: alternative, parameter: instance, site: RequestSite(file, line))
-    } catch {
-      die(error, enclosingType: Enclosing.self)
-    }
+    return resolve(type, in: container, parameter: instance, enclosingType: Enclosing.self)
   }
 
   /// Resolves while the enclosing object is being created, before it exists, or, for
@@ -70,11 +65,20 @@ struct InjectionPoint: Sendable {
     let container =
       container
       ?? findContainer(Value.self, from: .globalPolicy, for: noInstance, enclosingType: nil)
+    return resolve(type, in: container, parameter: nil, enclosingType: nil)
+  }
+
+  /// Resolves on the one road, with the enclosing object, if there is one, as the request's
+  /// parameter; a failure stops the program through the logger.
+  @inlinable
+  func resolve<Value>(
+    _ type: Value.Type, in container: Container, parameter: AnyObject?, enclosingType: Any.Type?
+  ) -> Value {
     do {
       return try container.resolveForInjection(
-        type, alternative: alternative, parameter: nil, site: RequestSite(file, line))
+        type, alternative: alternative, parameter: parameter, site: RequestSite(file, line))
     } catch {
-      die(error, enclosingType: nil)
+      die(error, enclosingType: enclosingType)
     }
   }
 

@@ -83,8 +83,9 @@ static inline uintptr_t *ravioli_lookup_policy_word(void) {
 
 /// Atomic access to a word (an `UnsafeMutablePointer<UInt>` that Swift allocated, or the
 /// policy word above): the words that lock-free reads of registrations and of the lookup
-/// policy go through (see `PublishedRegistrations` and `ReadSections`). Sequentially consistent where a reader and a writer each store one
-/// word and then load the other's, so that at least one of them sees the other's store.
+/// policy go through (see `PublishedReference` and `ReadSections`). Sequentially consistent
+/// where a reader and a writer each store one word and then load the other's, so that at
+/// least one of them sees the other's store.
 static inline uintptr_t ravioli_word_load(uintptr_t *word) {
   return atomic_load_explicit((_Atomic(uintptr_t) *)word, memory_order_seq_cst);
 }
