@@ -312,8 +312,9 @@ extension Container {
       found: registration)
   }
 
-  /// The nearest plain registration of `type`, retained: for the async road, which neither
-  /// traces nor checks declared needs, and suspends while it holds the registration.
+  /// The nearest plain registration of `type`, retained, from what containers publish (or,
+  /// inside an isolation scope, from what the scope sees): what the road finds for a request
+  /// without a parameter, and what the async road holds while it suspends.
   func lookUpPlain(of type: Any.Type, alternative: RegistrationAlternative?) -> AnyObject? {
     if let scope = IsolationScope.active {
       let key = RegistrationKey(type, alternative)
@@ -349,31 +350,30 @@ extension Container {
   func nearestRegistration(
     of type: Any.Type, alternative: RegistrationAlternative?, parameter: Any?
   ) -> AnyObject? {
-    let key = RegistrationKey(type, alternative)
-    let found = nearestRegistration(for: key, parameter: parameter)
+    // Without a parameter, only plain registrations answer: what containers publish.
+    let found =
+      parameter.map { nearestRegistration(for: RegistrationKey(type, alternative), parameter: $0) }
+      ?? lookUpPlain(of: type, alternative: alternative)
     if ravioli_road_watchers() != 0 {
-      watch(key, type, alternative, parameter: parameter, found: found)
+      watch(
+        RegistrationKey(type, alternative), type, alternative, parameter: parameter, found: found)
     }
     return found
   }
 
-  /// The nearest registration for `key`, searching this container, then its parents. With
-  /// a parameter, a container's parametrized resolver wins over its plain one if it takes
-  /// that parameter.
-  private func nearestRegistration(for key: RegistrationKey, parameter: Any?) -> AnyObject? {
+  /// The nearest registration for `key` and a request with `parameter`, searching this
+  /// container, then its parents: a container's parametrized resolver wins over its plain
+  /// one if it takes that parameter.
+  private func nearestRegistration(for key: RegistrationKey, parameter: Any) -> AnyObject? {
     if let scope = IsolationScope.active {
       return firstInChain { scope.registration(in: $0, for: key, parameter: parameter) }
     }
     return firstInChain { container -> AnyObject? in
       let (plain, parametrized) = container.registrations.withLock { table in
         // An empty dictionary is not hashed into: most containers have no parametrized resolver.
-        (
-          table.plain[key],
-          parameter == nil || table.parametrized.isEmpty ? nil : table.parametrized[key]
-        )
+        (table.plain[key], table.parametrized.isEmpty ? nil : table.parametrized[key])
       }
-      if let parametrized, let parameter,
-        let chosen = RegistrationTable.choose(from: parametrized, for: parameter)
+      if let parametrized, let chosen = RegistrationTable.choose(from: parametrized, for: parameter)
       {
         return chosen
       }
