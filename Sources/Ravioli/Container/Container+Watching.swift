@@ -54,16 +54,26 @@ extension Container {
       if let bit = needs.declared(key) {
         stack.markUsed(bit)
       } else if needs.reportsFirst(key, unused: false) {
-        let dependency = Dependency(
-          type: type, alternative: alternative, parameterType: parameterType)
-        Self.logger.log(
-          "`\(needs.owner)`, registered with `needs:` at \(needs.site.label), asked for "
-            + "`\(describeRequest(type, alternative))`, which its `needs:` does not list: add "
-            + "`\(dependency.spelling)` to it, so that `validate()` checks it.",
-          level: .warning, file: needs.site.file, function: "register", line: needs.site.line)
+        warnOfUndeclared(type, alternative, parameterType: parameterType, by: needs)
       }
     }
     trace(type, alternative, found: found, on: stack)
+  }
+
+  /// Warns that a resolver with declared needs asked for something it did not declare.
+  /// Apart from ``watch(_:_:_:parameterType:found:)``, which runs at every request of such a
+  /// resolver: building the message there made every request slower.
+  @inline(never)
+  private func warnOfUndeclared(
+    _ type: Any.Type, _ alternative: RegistrationAlternative?, parameterType: Any.Type?,
+    by needs: DeclaredNeeds
+  ) {
+    let dependency = Dependency(type: type, alternative: alternative, parameterType: parameterType)
+    Self.logger.log(
+      "`\(needs.owner)`, registered with `needs:` at \(needs.site.label), asked for "
+        + "`\(describeRequest(type, alternative))`, which its `needs:` does not list: add "
+        + "`\(dependency.spelling)` to it, so that `validate()` checks it.",
+      level: .warning, file: needs.site.file, function: "register", line: needs.site.line)
   }
 
   /// Reports, once each, the declared dependencies that a resolver did not ask for.
