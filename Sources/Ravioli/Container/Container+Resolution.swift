@@ -198,9 +198,9 @@ extension Container {
   /// and a container searched has parametrized registrations, which it may prefer.
   ///
   /// Inside a short read section, it finds the registration and takes the instance that its
-  /// scope keeps, or retains it to run it after the section. A plain resolver takes no
-  /// parameter, so only the type of the request's parameter (for the watchers' messages) is
-  /// passed on.
+  /// scope keeps, or goes on to run it (``runFound(_:at:alternative:parameterType:site:)``).
+  /// A plain resolver takes no parameter, so only the type of the request's parameter (for
+  /// the watchers' messages) is passed on.
   @inlinable @inline(__always)
   func resolvePublished<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
@@ -220,20 +220,100 @@ extension Container {
       }
       return kept
     }
-    let registration = unretained.retain().takeRetainedValue()
+    // `_withUnsafeGuaranteedRef` rethrows untyped: what it throws is `runFound`'s.
+    do {
+      return try unretained._withUnsafeGuaranteedRef { (registration) throws(ResolutionError) in
+        try runFound(
+          registration, at: found, alternative: alternative, parameterType: parameterType,
+          site: site)
+      }
+    } catch {
+      throw error as! ResolutionError
+    }
+  }
+
+  /// Runs `registration`, which ``beginLookUp(of:alternative:withParameter:)`` found at
+  /// `found` and whose scope keeps no instance now; called inside the look-up's read section.
+  ///
+  /// An unscoped registration is run without being retained: entering its frame ends the
+  /// section, and its thread protects it from then on, until the frame is left (see
+  /// ``ReadSections``), so that threads that resolve the same registration do not all write
+  /// its reference count. A kept or graph scope, whose first resolution waits at a gate or
+  /// looks up what this resolution already made, takes the retaining road of
+  /// ``run(_:alternative:parameter:site:)``.
+  ///
+  /// Not inlined: the road's common cases inline into the caller without it, and a
+  /// singleton's kept instance is read with fewer instructions.
+  @inlinable @inline(never)
+  func runFound<Value>(
+    _ registration: Registration<Value>, at found: UnsafeMutableRawPointer,
+    alternative: RegistrationAlternative?, parameterType: Any.Type?, site: RequestSite
+  ) throws(ResolutionError) -> Value {
+    if registration.scope == .unique {
+      let frame = ResolutionStack.Frame(
+        registration: registration, container: self, needs: registration.checkedNeeds)
+      if let refusal = enterEndingLookUp(
+        frame, of: Value.self, alternative: alternative, parameterType: parameterType)
+      {
+        throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
+      }
+      defer { frame.leave() }
+      return try make(registration, alternative: alternative, parameter: nil, site: site)
+    }
+    let retained = Unmanaged<Registration<Value>>.fromOpaque(found).retain().takeRetainedValue()
     if !endUnwatchedLookUp() {
       endWatchedLookUp(
         of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
     }
-    return try run(registration, alternative: alternative, parameter: nil, site: site)
+    return try run(retained, alternative: alternative, parameter: nil, site: site)
+  }
+
+  /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)`` by entering
+  /// `frame`, whose registration the look-up found: the thread protects it from then on, as
+  /// a retain would (see ``ReadSections``). When watchers follow the road, they are told
+  /// what the look-up found first, outside the section, while the frame-to-be holds its
+  /// registration; it holds it until it is left. Pair a `nil` answer with
+  /// ``ResolutionStack/Frame/leave()``.
+  @usableFromInline
+  func enterEndingLookUp(
+    _ frame: ResolutionStack.Frame, of type: Any.Type, alternative: RegistrationAlternative?,
+    parameterType: Any.Type?
+  ) -> ResolutionStack.Refusal? {
+    guard ravioli_road_watchers() == 0 else {
+      return enterEndingWatchedLookUp(
+        frame, of: type, alternative: alternative, parameterType: parameterType)
+    }
+    return frame.enterEndingReadSection()
+  }
+
+  /// ``enterEndingLookUp(_:of:alternative:parameterType:)`` when watchers follow the road:
+  /// they may run a logger, so the section ends first, and the registration is retained
+  /// across the gap until the frame that holds it is left.
+  @inline(never)
+  private func enterEndingWatchedLookUp(
+    _ frame: ResolutionStack.Frame, of type: Any.Type, alternative: RegistrationAlternative?,
+    parameterType: Any.Type?
+  ) -> ResolutionStack.Refusal? {
+    let registration = Unmanaged<AnyObject>.fromOpaque(frame.address).retain()
+    ResolutionStack.endReading()
+    watch(
+      RegistrationKey(type, alternative), type, alternative, parameterType: parameterType,
+      found: registration.takeUnretainedValue())
+    guard let refusal = frame.holdingRegistration().enter() else {
+      return nil
+    }
+    registration.release()
+    return refusal
   }
 
   /// Starts a read section and finds, inside it, the nearest plain registration of `type`,
   /// searching this container, then its parents: unretained, free of generics, locks and
-  /// reference counting. When it finds one, the caller ends the section (on the road, with
+  /// reference counting. When it finds one, the caller ends the section: on the road, with
   /// ``endUnwatchedLookUp()`` or, if that returns `false`,
-  /// ``endWatchedLookUp(of:alternative:parameterType:found:)``), and uses the registration
-  /// after that only if it retained it before.
+  /// ``endWatchedLookUp(of:alternative:parameterType:found:)``; or by entering the
+  /// registration's frame,
+  /// ``enterEndingLookUp(_:of:alternative:parameterType:)``. It uses the registration after
+  /// that only if it retained it before, or while that frame protects it.
   ///
   /// `nil`, with no section left open, when there is none, inside an isolation scope, and
   /// for a request with a parameter that reaches a container that has had parametrized

@@ -14,9 +14,9 @@ final class ResolutionStack {
   /// registration when something fails.
   @usableFromInline
   struct Frame {
-    /// The registration that is running. Held unowned: a frame lives only while
-    /// ``Container/run(_:alternative:parameter:site:)`` runs that registration, and so holds
-    /// it, so no other registration can share the address while the frame is on the stack.
+    /// The registration that is running. Held unowned: while the frame is on the stack, its
+    /// thread protects the registration (see ``ReadSections``), and the resolution that
+    /// pushed it usually holds it too, so no other registration can share the address.
     unowned(unsafe) let registration: AnyObject
     /// The container that was asked, which runs the registration; alive while it does.
     unowned(unsafe) let container: Container
@@ -26,12 +26,19 @@ final class ResolutionStack {
     private let declaredNeeds: Unmanaged<DeclaredNeeds>?
     /// The declared dependencies that the resolver asked for, one bit each.
     var used: UInt64 = 0
+    /// Whether the frame holds a reference to its registration, which leaving it releases.
+    fileprivate(set) var holdsRegistration = false
 
     @usableFromInline
     init(registration: AnyObject, container: Container, needs: DeclaredNeeds? = nil) {
       self.registration = registration
       self.container = container
       declaredNeeds = needs.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// The registration's address.
+    var address: UnsafeRawPointer {
+      UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque())
     }
 
     /// What the registration declared it needs, if the road checks it.
@@ -49,6 +56,24 @@ final class ResolutionStack {
     @usableFromInline
     func enter() -> Refusal? {
       ResolutionStack.withCurrent { $0.enter(self) }
+    }
+
+    /// The frame, holding a reference to its registration that leaving it releases: take
+    /// it before entering.
+    func holdingRegistration() -> Frame {
+      var frame = self
+      frame.holdsRegistration = true
+      return frame
+    }
+
+    /// Pushes the frame, as ``enter()`` does, and ends the current read section: the thread
+    /// protects the registration, which it found in the section, from then on.
+    func enterEndingReadSection() -> Refusal? {
+      ResolutionStack.withCurrent { stack in
+        let refusal = stack.enter(self)
+        stack.reader.end()
+        return refusal
+      }
     }
 
     /// Pops the frame, which ``enter()`` pushed: the innermost.
@@ -80,7 +105,7 @@ final class ResolutionStack {
   @exclusivity(unchecked) var trace: ResolutionTrace?
 
   /// The thread's read sections (see ``ReadSections``).
-  private let reader = ReadSections.Reader()
+  private let reader = ReadSections.Reader(levels: ResolutionStack.depthLimit)
   /// The thread's call stack is too nearly full for another resolution when the stack
   /// pointer is in a range that starts here, at the stack's lowest address, and is as large
   /// as the reserve; empty where the system does not tell where the stack is. A resolution
@@ -105,6 +130,7 @@ final class ResolutionStack {
 
   private init() {
     buffer = .allocate(capacity: capacity)
+    reader.use(levels: capacity)
     let bounds = StackBounds.current
     stackSize = bounds?.size ?? 0
     nearlyFullStart = bounds?.low ?? 0
@@ -210,6 +236,7 @@ final class ResolutionStack {
     if depth == capacity {
       grow()
     }
+    reader.protect(frame.address, level: depth)
     (buffer + depth).initialize(to: frame)
     depth += 1
     if frame.checksNeeds {
@@ -228,24 +255,38 @@ final class ResolutionStack {
     buffer.deallocate()
     buffer = larger
     capacity *= 2
+    reader.use(levels: min(capacity, Self.depthLimit))
   }
 
   @inline(__always)
   func pop() {
     depth -= 1
-    if buffer[depth].checksNeeds {
+    let frame = buffer[depth]
+    if frame.checksNeeds {
       ravioli_road_watchers_add(-1)
     }
     (buffer + depth).deinitialize(count: 1)
-    if trace != nil || (depth == 0 && !graph.isEmpty) {
-      finishPop()
+    let kept = reader.unprotect(level: depth)
+    if trace != nil || (depth == 0 && !graph.isEmpty) || kept || frame.holdsRegistration {
+      finishPop(keptByWriters: kept, releasing: frame.holdsRegistration ? frame.address : nil)
     }
   }
 
-  /// What a pop rarely has to do: tell the trace, and at the end of a top-level resolution,
-  /// finish the trace and release the graph-scoped instances.
+  /// What a pop rarely has to do: tell the trace; at the end of a top-level resolution,
+  /// finish the trace and release the graph-scoped instances; release the registration
+  /// that the frame held; and let go of the registrations that writers kept while threads
+  /// ran them, if none runs them any more.
   @inline(never)
-  private func finishPop() {
+  private func finishPop(keptByWriters: Bool, releasing registration: UnsafeRawPointer?) {
+    defer {
+      // Last: what they release may run a `deinit`, which may resolve.
+      if let registration {
+        Unmanaged<AnyObject>.fromOpaque(registration).release()
+      }
+      if keptByWriters {
+        ReadSections.releaseUnprotected()
+      }
+    }
     if let trace {
       trace.left(depth: depth)
       if depth == 0 {

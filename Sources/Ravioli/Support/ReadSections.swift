@@ -17,30 +17,58 @@ internal import RavioliAtomics
 /// resolution, and makes the memory involved move between the threads' cores.
 ///
 /// A thread reads inside a *read section* (``Reader/begin()`` ... ``Reader/end()``), which is
-/// short, never nests and never runs a user's code: it finds a registration, and either
-/// reads the instance that it keeps or retains it before the section ends; or it retains
-/// what it needs of the lookup policy's setting. A writer publishes its
-/// change, then calls ``waitForReaders()``: once it returns, no thread can still hold what
-/// the change took out of reach, which the writer then releases, as it did before, at once.
+/// short, never nests and never runs a user's code: it finds a registration, and reads the
+/// instance that it keeps, or retains or protects it (below) before the section ends; or it
+/// retains what it needs of the lookup policy's setting. A writer publishes its change,
+/// then calls ``waitForReaders()``: once it returns, no thread can still be reading what the
+/// change took out of reach, which the writer then releases (``release(_:)-([AnyObject])``),
+/// at once unless a thread protects it.
 ///
 /// Each thread's state is one word, `sections << 1 | inside`, that only the thread changes.
 /// Starting a section is an atomic exchange, so that nothing read in it is read before a
 /// writer can see that the thread is inside; ending one is a store.
+///
+/// A resolution runs the registration it found past the section without retaining it, so
+/// that threads that run the same registration do not all write its reference count: the
+/// thread *protects* it first, in a word of its own per level of nesting
+/// (``Reader/protect(_:level:)``), and ends the protection when the resolution ends. A writer
+/// that took a registration out of reach reads, after waiting for the sections, which
+/// objects threads protect, and keeps those it finds until the last such thread is done: the
+/// thread that ends a protection while anything is kept lets go of what no thread protects
+/// any more (``releaseUnprotected()``). The writer announces that it is reading the
+/// protections before it does, and a thread that ends one reads the announcement after, so
+/// that one of them always sees the other (both sequentially consistent).
 enum ReadSections {
   /// One thread's state, from its first read section until it ends.
-  final class Reader: @unchecked Sendable {  // `word`: only through atomics; the rest, its thread
+  // `word`, `protected`, `levelsUsed`: only through atomics; the rest, by its thread.
+  final class Reader: @unchecked Sendable {
     private let word: UnsafeMutablePointer<UInt>
+    /// What the thread protects at each level (the object's address), 0 where nothing.
+    private let protected: UnsafeMutablePointer<UInt>
+    /// How many levels there are.
+    private let levels: Int
+    /// How many levels the thread has used so far, which writers read: a thread's resolutions
+    /// rarely nest deeper than a few levels.
+    private let levelsUsed: UnsafeMutablePointer<UInt>
     /// Sections ended, as the word has it.
     @exclusivity(unchecked) private var sections: UInt = 0
 
-    init() {
+    /// A reader whose thread nests at most `levels` resolutions.
+    init(levels: Int) {
       word = .allocate(capacity: 1)
       word.initialize(to: 0)
+      self.levels = levels
+      protected = .allocate(capacity: levels)
+      protected.initialize(repeating: 0, count: levels)
+      levelsUsed = .allocate(capacity: 1)
+      levelsUsed.initialize(to: 0)
       ReadSections.readers.withLock { $0.append(self) }
     }
 
     deinit {
       word.deallocate()
+      protected.deallocate()
+      levelsUsed.deallocate()
     }
 
     /// Starts a read section.
@@ -55,6 +83,40 @@ enum ReadSections {
     func end() {
       sections &+= 1
       ravioli_word_store_release(word, sections << 1)
+    }
+
+    /// Protects the object at `address`, found inside the current read section, at `level`
+    /// (below the levels that the thread has said it uses, ``use(levels:)``): until
+    /// ``unprotect(level:)``, a writer that takes it out of reach keeps it. A relaxed store:
+    /// the section's end publishes it.
+    @inline(__always)
+    func protect(_ address: UnsafeRawPointer, level: Int) {
+      ravioli_word_store_relaxed(protected + level, UInt(bitPattern: address))
+    }
+
+    /// Says that the thread uses levels up to `count` (at most the reader's levels).
+    func use(levels count: Int) {
+      precondition(count <= levels, "A reader protects at most \(levels) levels.")
+      ravioli_word_store(levelsUsed, UInt(count))
+    }
+
+    /// Ends the protection at `level`; returns whether writers keep objects, which the
+    /// caller then lets go of, if no thread protects them any more, with
+    /// ``ReadSections/releaseUnprotected()``.
+    @inline(__always)
+    func unprotect(level: Int) -> Bool {
+      ravioli_word_store(protected + level, 0)
+      return ravioli_word_load(ravioli_kept_while_running_word()) != 0
+    }
+
+    /// Adds the addresses of the objects that the thread protects to `addresses`.
+    fileprivate func addProtected(to addresses: inout Set<UInt>) {
+      for level in 0..<Int(ravioli_word_load(levelsUsed)) {
+        let address = ravioli_word_load(protected + level)
+        if address != 0 {
+          addresses.insert(address)
+        }
+      }
     }
 
     /// The section the thread is inside, if it is inside one.
@@ -77,18 +139,72 @@ enum ReadSections {
 
   private static let readers = Locked<[Reader]>([])
 
+  /// An object that a writer took out of reach while a thread was running it.
+  private struct Kept: @unchecked Sendable {  // only held, and released, under no lock of its own
+    let object: AnyObject
+    var address: UInt { UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()) }
+  }
+
+  /// What writers keep until the threads running it are done.
+  private static let kept = Locked<[Kept]>([])
+
   /// Lets go of what a writer took out of readers' reach (replaced or removed registrations,
   /// outgrown slots), once no thread can still be reading it; at once if there is nothing.
+  /// A registration that a thread is running is kept until it is done.
   static func release(_ unreachable: [AnyObject]) {
     if !unreachable.isEmpty {
       waitForReaders()
+      keepProtected(unreachable)
     }
   }
 
   /// ``release(_:)-([AnyObject])`` for one object, if there is one.
   static func release(_ unreachable: AnyObject?) {
-    if unreachable != nil {
-      waitForReaders()
+    if let unreachable {
+      release([unreachable])
+    }
+  }
+
+  /// Keeps those of `objects` that a thread protects; the caller releases the others.
+  private static func keepProtected(_ objects: [AnyObject]) {
+    let word = ravioli_kept_while_running_word()
+    kept.withLock { kept in
+      // Announced before the protections are read: a thread that ends one meanwhile sees it,
+      // and looks at what is kept once the lock is free.
+      ravioli_word_store(word, UInt(kept.count + 1))
+      let protected = protectedAddresses()
+      for object in objects {
+        let object = Kept(object: object)
+        if protected.contains(object.address) {
+          kept.append(object)
+        }
+      }
+      ravioli_word_store(word, UInt(kept.count))
+    }
+  }
+
+  /// Lets go of the kept objects that no thread protects any more: called by a thread that
+  /// ended a protection while objects were kept.
+  static func releaseUnprotected() {
+    let unprotected = kept.withLock { kept -> [Kept] in
+      let protected = protectedAddresses()
+      let unprotected = kept.filter { !protected.contains($0.address) }
+      kept.removeAll { !protected.contains($0.address) }
+      ravioli_word_store(ravioli_kept_while_running_word(), UInt(kept.count))
+      return unprotected
+    }
+    // Released here, outside the lock: a `deinit` may register, and come back here.
+    _ = unprotected
+  }
+
+  /// The addresses of the objects that threads protect now.
+  private static func protectedAddresses() -> Set<UInt> {
+    readers.withLock { readers in
+      var addresses = Set<UInt>()
+      for reader in readers {
+        reader.addProtected(to: &addresses)
+      }
+      return addresses
     }
   }
 

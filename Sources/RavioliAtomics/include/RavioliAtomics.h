@@ -1,8 +1,8 @@
 // What every resolution reads, kept in C for its cost: counters of how many isolation scopes
 // are alive and how many things watch the road (resolvers whose declared needs are being
 // checked, containers that trace their resolutions), the current thread's resolution stack,
-// the word that publishes the global lookup policy, and atomic access to the words that
-// lock-free reads go through.
+// the word that publishes the global lookup policy, the count of objects kept for threads
+// still running them, and atomic access to the words that lock-free reads go through.
 //
 // Swift's own atomics (the Synchronization module) would raise the Apple platform minimums
 // to the 2024 releases; C11 atomics are there everywhere, and ThreadSanitizer sees them. A C11
@@ -81,6 +81,14 @@ static inline uintptr_t *ravioli_lookup_policy_word(void) {
   return (uintptr_t *)&ravioli_lookup_policy_setting;
 }
 
+extern _Atomic(uintptr_t) ravioli_kept_while_running_count;
+
+/// The word that counts the objects that writers keep until the threads running them are
+/// done (see `ReadSections`), read and written only through the atomic functions below.
+static inline uintptr_t *ravioli_kept_while_running_word(void) {
+  return (uintptr_t *)&ravioli_kept_while_running_count;
+}
+
 /// Atomic access to a word (an `UnsafeMutablePointer<UInt>` that Swift allocated, or the
 /// policy word above): the words that lock-free reads of registrations and of the lookup
 /// policy go through (see `PublishedReference` and `ReadSections`). Sequentially consistent
@@ -96,6 +104,10 @@ static inline uintptr_t ravioli_word_load_acquire(uintptr_t *word) {
 
 static inline void ravioli_word_store(uintptr_t *word, uintptr_t value) {
   atomic_store_explicit((_Atomic(uintptr_t) *)word, value, memory_order_seq_cst);
+}
+
+static inline void ravioli_word_store_relaxed(uintptr_t *word, uintptr_t value) {
+  atomic_store_explicit((_Atomic(uintptr_t) *)word, value, memory_order_relaxed);
 }
 
 static inline void ravioli_word_store_release(uintptr_t *word, uintptr_t value) {

@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+import Ravioli
+import Testing
+
+// A registration that is replaced or removed while its resolver runs stays alive, with what
+// its resolver captured, until the resolver returns; then it is released, by the thread that
+// ran it. Resolution does not retain the registration it runs: its thread protects it (see
+// `ReadSections`), and the writer keeps what a thread protects.
+
+/// What a resolver captures, watched through a weak reference.
+private final class Token: Sendable {}
+
+/// How a test takes a registration out of its container.
+enum TakingAway: String, CaseIterable, CustomTestStringConvertible {
+  case replacing
+  case removing
+  case removingAll
+
+  var testDescription: String { rawValue }
+
+  func takeAway(_ alternative: RegistrationAlternative?, from container: Container) {
+    switch self {
+    case .replacing:
+      container.register(alternative: alternative, replacing: true) { Service(id: -1) }
+    case .removing:
+      container.removeRegistration(of: Service.self, alternative: alternative)
+    case .removingAll:
+      container.removeAllRegistrations()
+    }
+  }
+}
+
+@Suite struct RunningRegistrationTests {
+  @Test(arguments: TakingAway.allCases)
+  func aResolverTakenAwayWhileItRunsKeepsWhatItCapturedUntilItReturns(
+    taking: TakingAway
+  ) throws {
+    let container = Container(name: "running")
+    let captured = WeakReference<Token>()
+    let aliveAfterTakingAway = Counter()
+    do {
+      let token = Token()
+      captured.object = token
+      container.register { [unowned container] () -> Service in
+        taking.takeAway(nil, from: container)
+        if captured.object != nil {
+          aliveAfterTakingAway.increment()
+        }
+        return withExtendedLifetime(token) { Service(id: 1) }
+      }
+    }
+
+    let service: Service = try container.resolve()
+
+    #expect(service.id == 1)
+    #expect(aliveAfterTakingAway.value == 1)
+    #expect(captured.object == nil)
+  }
+
+  /// Resolutions nested deeper than a thread's first levels, and than its frames' first
+  /// buffer: the innermost takes away two of the registrations that are running, each of
+  /// which is released when its own resolver returns.
+  @Test func registrationsTakenAwayDeepInANestedResolutionAreReleasedLevelByLevel() throws {
+    let container = Container(name: "deep")
+    let depth = 40
+    let outer = WeakReference<Token>()
+    let middle = WeakReference<Token>()
+    let checks = Counter()
+    @Sendable func level(_ index: Int) -> RegistrationAlternative {
+      RegistrationAlternative("level-\(index)")
+    }
+    for index in 0..<depth {
+      let token = Token()
+      if index == 0 { outer.object = token }
+      if index == 20 { middle.object = token }
+      container.register(alternative: level(index)) { [unowned container] () -> Service in
+        if index == depth - 1 {
+          container.register(alternative: level(0), replacing: true) { Service(id: -1) }
+          container.register(alternative: level(20), replacing: true) { Service(id: -1) }
+          if outer.object != nil && middle.object != nil {
+            checks.increment()
+          }
+          return withExtendedLifetime(token) { Service(id: index) }
+        }
+        let inner: Service = try container.resolve(alternative: level(index + 1))
+        if index == 19 && middle.object == nil && outer.object != nil {
+          checks.increment()
+        }
+        return withExtendedLifetime(token) { Service(id: inner.id) }
+      }
+    }
+
+    let service: Service = try container.resolve(alternative: level(0))
+
+    #expect(service.id == depth - 1)
+    #expect(checks.value == 2)
+    #expect(outer.object == nil)
+    #expect(middle.object == nil)
+    #expect(try (container.resolve(alternative: level(0)) as Service).id == -1)
+  }
+
+  @Test func aResolverReplacedWhileItRunsOnAnotherThreadIsReleasedWhenItReturns() throws {
+    let container = Container(name: "running-elsewhere")
+    let captured = WeakReference<Token>()
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    let resolved = Counter()
+    do {
+      let token = Token()
+      captured.object = token
+      container.register { () -> Service in
+        started.signal()
+        _ = proceed.wait(timeout: .now() + 10)
+        return withExtendedLifetime(token) { Service(id: 1) }
+      }
+    }
+    Thread {
+      if (try? container.resolve() as Service)?.id == 1 {
+        resolved.increment()
+      }
+      finished.signal()
+    }.start()
+    try #require(started.wait(timeout: .now() + 10) == .success)
+
+    container.register(replacing: true) { Service(id: 2) }
+
+    // The other thread is still running the replaced resolver.
+    #expect(captured.object != nil)
+    #expect(try (container.resolve() as Service).id == 2)
+    proceed.signal()
+    try #require(finished.wait(timeout: .now() + 10) == .success)
+    #expect(resolved.value == 1)
+    #expect(captured.object == nil)
+  }
+}
