@@ -134,4 +134,49 @@ enum TakingAway: String, CaseIterable, CustomTestStringConvertible {
     #expect(resolved.value == 1)
     #expect(captured.object == nil)
   }
+
+  /// Threads that run resolvers while another replaces and removes them: every resolver
+  /// that was taken away, and what it captured, is released once no thread runs it.
+  @Test func resolversTakenAwayWhileThreadsRunThemAreReleasedOnceTheyAreDone() {
+    let container = Container(name: "running-stress")
+    container.register { Service(id: 0) }
+    let failures = Counter()
+    var captures: [WeakReference<Token>] = []
+    let readersRan = reading(
+      {
+        guard let service = try? container.resolve() as Service else {
+          // Between a removal and the next registration.
+          return
+        }
+        if service.id < 0 {
+          failures.increment()
+        }
+      },
+      whileRunning: {
+        for round in 1...400 {
+          let captured = WeakReference<Token>()
+          do {
+            let token = Token()
+            captured.object = token
+            container.register(replacing: true) { () -> Service in
+              withExtendedLifetime(token) {
+                // Long enough for the writer to take it away while threads run it.
+                var id = round
+                for step in 0..<50 { id = id &+ step &- step }
+                return Service(id: id)
+              }
+            }
+          }
+          captures.append(captured)
+          if round % 10 == 0 {
+            container.removeRegistration(of: Service.self)
+            container.register { Service(id: 0) }
+          }
+        }
+        container.removeAllRegistrations()
+      })
+    #expect(readersRan)
+    #expect(failures.value == 0)
+    #expect(captures.filter { $0.object != nil }.isEmpty)
+  }
 }

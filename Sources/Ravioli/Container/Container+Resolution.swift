@@ -242,6 +242,12 @@ extension Container {
   /// looks up what this resolution already made, takes the retaining road of
   /// ``run(_:alternative:parameter:site:)``.
   ///
+  /// `registration` is a borrow that holds only while the section or the frame does: it is
+  /// not used after the section ends unprotected (a refusal) nor after the frame is left.
+  /// The kept and graph scopes' road retains it through `found`, with a call that the
+  /// optimizer cannot see into, since a retain of the borrowed reference itself may be
+  /// optimized away.
+  ///
   /// Not inlined: the road's common cases inline into the caller without it, and a
   /// singleton's kept instance is read with fewer instructions.
   @inlinable @inline(never)
@@ -260,12 +266,19 @@ extension Container {
       defer { frame.leave() }
       return try make(registration, alternative: alternative, parameter: nil, site: site)
     }
-    let retained = Unmanaged<Registration<Value>>.fromOpaque(found).retain().takeRetainedValue()
+    let retained = unsafeDowncast(retainInLookUp(found), to: Registration<Value>.self)
     if !endUnwatchedLookUp() {
       endWatchedLookUp(
         of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
     }
     return try run(retained, alternative: alternative, parameter: nil, site: site)
+  }
+
+  /// Retains the registration that ``beginLookUp(of:alternative:withParameter:)`` found, in
+  /// its read section.
+  @usableFromInline @inline(never)
+  func retainInLookUp(_ found: UnsafeMutableRawPointer) -> AnyObject {
+    Unmanaged<AnyObject>.fromOpaque(found).retain().takeRetainedValue()
   }
 
   /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)`` by entering

@@ -10,10 +10,10 @@ internal import RavioliAtomics
 /// ever moves while readers probe. Growing copies the live entries into larger slots and
 /// publishes those.
 ///
-/// Readers find a registration inside a read section (see ``ReadSections``), and retain it
-/// before the section ends if they use it after. What a writer takes out of their reach (a
-/// replaced or removed registration, slots that grew) is handed back, for the writer to
-/// release once ``ReadSections/waitForReaders()`` returns.
+/// Readers find a registration inside a read section (see ``ReadSections``), and retain it,
+/// or protect it by entering its frame, before the section ends if they use it after. What
+/// a writer takes out of their reach (a replaced or removed registration, slots that grew)
+/// is handed back, for the writer to release with ``ReadSections/release(_:)-([AnyObject])``.
 final class PublishedRegistrations: @unchecked Sendable {  // written under the container's lock
   /// The current ``Slots``; none before the first registration.
   private let current = PublishedReference<Slots>()
@@ -45,8 +45,8 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
     parametrized.deallocate()
   }
 
-  /// The registration under `key`, unretained: call it inside a read section, and retain
-  /// what it returns to use it after the section ends.
+  /// The registration under `key`, unretained: call it inside a read section, and retain or
+  /// protect what it returns to use it after the section ends.
   @inline(__always)
   func registration(for key: RegistrationKey) -> UnsafeMutableRawPointer? {
     current.load()?._withUnsafeGuaranteedRef { $0.find(key) }

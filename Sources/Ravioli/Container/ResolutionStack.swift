@@ -15,8 +15,9 @@ final class ResolutionStack {
   @usableFromInline
   struct Frame {
     /// The registration that is running. Held unowned: while the frame is on the stack, its
-    /// thread protects the registration (see ``ReadSections``), and the resolution that
-    /// pushed it usually holds it too, so no other registration can share the address.
+    /// thread protects the registration (see ``ReadSections``), and on the roads other than
+    /// the published one the resolution that pushed it holds it too, so no other
+    /// registration can share the address.
     unowned(unsafe) let registration: AnyObject
     /// The container that was asked, which runs the registration; alive while it does.
     unowned(unsafe) let container: Container
@@ -138,8 +139,8 @@ final class ResolutionStack {
   }
 
   /// Starts a read section on the current thread (see ``ReadSections``): registrations
-  /// found until the matching ``endReading()`` may be used unretained, and must be retained
-  /// to be used after it.
+  /// found until the matching ``endReading()`` may be used unretained, and must be retained,
+  /// or protected by entering their frame before it, to be used after it.
   static func beginReading() {
     withCurrent { $0.reader.begin() }
   }
@@ -266,24 +267,24 @@ final class ResolutionStack {
       ravioli_road_watchers_add(-1)
     }
     (buffer + depth).deinitialize(count: 1)
-    let kept = reader.unprotect(level: depth)
-    if trace != nil || (depth == 0 && !graph.isEmpty) || kept || frame.holdsRegistration {
-      finishPop(keptByWriters: kept, releasing: frame.holdsRegistration ? frame.address : nil)
+    let marked = reader.unprotect(level: depth)
+    if trace != nil || (depth == 0 && !graph.isEmpty) || marked || frame.holdsRegistration {
+      finishPop(marked: marked, releasing: frame.holdsRegistration ? frame.address : nil)
     }
   }
 
   /// What a pop rarely has to do: tell the trace; at the end of a top-level resolution,
   /// finish the trace and release the graph-scoped instances; release the registration
-  /// that the frame held; and let go of the registrations that writers kept while threads
-  /// ran them, if none runs them any more.
+  /// that the frame held; and, if writers marked the thread, let go of the registrations
+  /// that they kept while threads ran them, if none runs them any more.
   @inline(never)
-  private func finishPop(keptByWriters: Bool, releasing registration: UnsafeRawPointer?) {
+  private func finishPop(marked: Bool, releasing registration: UnsafeRawPointer?) {
     defer {
       // Last: what they release may run a `deinit`, which may resolve.
       if let registration {
         Unmanaged<AnyObject>.fromOpaque(registration).release()
       }
-      if keptByWriters {
+      if marked {
         ReadSections.releaseUnprotected()
       }
     }

@@ -6,8 +6,8 @@ internal import RavioliAtomics
 /// Readers ``load()`` it inside a read section (see ``ReadSections``), and use the object
 /// unretained until the section ends, or retain it before. A writer ``exchange(_:)``s it
 /// (under a lock of its own, where several may write) and hands what it took out of reach
-/// to ``ReadSections/release(_:)``, which lets go of it once no section can still be
-/// reading it.
+/// to ``ReadSections/release(_:)-(AnyObject?)``, which lets go of it once no section can
+/// still be reading it.
 ///
 /// Not copyable: the word has one owner, which releases its object when it goes.
 @usableFromInline

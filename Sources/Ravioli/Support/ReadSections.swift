@@ -24,7 +24,7 @@ internal import RavioliAtomics
 /// change took out of reach, which the writer then releases (``release(_:)-([AnyObject])``),
 /// at once unless a thread protects it.
 ///
-/// Each thread's state is one word, `sections << 1 | inside`, that only the thread changes.
+/// A thread's sections are one word, `sections << 1 | inside`, that only the thread changes.
 /// Starting a section is an atomic exchange, so that nothing read in it is read before a
 /// writer can see that the thread is inside; ending one is a store.
 ///
@@ -33,14 +33,16 @@ internal import RavioliAtomics
 /// thread *protects* it first, in a word of its own per level of nesting
 /// (``Reader/protect(_:level:)``), and ends the protection when the resolution ends. A writer
 /// that took a registration out of reach reads, after waiting for the sections, which
-/// objects threads protect, and keeps those it finds until the last such thread is done: the
-/// thread that ends a protection while anything is kept lets go of what no thread protects
-/// any more (``releaseUnprotected()``). The writer announces that it is reading the
-/// protections before it does, and a thread that ends one reads the announcement after, so
-/// that one of them always sees the other (both sequentially consistent).
+/// objects threads protect, keeps those it finds, and marks the threads that protect them.
+/// A marked thread that ends a protection lets go of what no thread protects any more
+/// (``releaseUnprotected()``), so that a kept registration is released when the last thread
+/// running it is done, and threads that protect nothing kept pay nothing for it. The writer
+/// marks a thread before it reads the thread's protections, and a thread that ends one
+/// reads its mark after, so that one of them always sees the other (both sequentially
+/// consistent).
 enum ReadSections {
   /// One thread's state, from its first read section until it ends.
-  // `word`, `protected`, `levelsUsed`: only through atomics; the rest, by its thread.
+  // `word`, `protected`, `levelsUsed`, `marked`: only through atomics; the rest, by its thread.
   final class Reader: @unchecked Sendable {
     private let word: UnsafeMutablePointer<UInt>
     /// What the thread protects at each level (the object's address), 0 where nothing.
@@ -50,6 +52,9 @@ enum ReadSections {
     /// How many levels the thread has used so far, which writers read: a thread's resolutions
     /// rarely nest deeper than a few levels.
     private let levelsUsed: UnsafeMutablePointer<UInt>
+    /// Whether, when a writer last looked, the thread protected an object that writers keep
+    /// (1) or not (0): the thread then looks at what they keep when it ends a protection.
+    private let marked: UnsafeMutablePointer<UInt>
     /// Sections ended, as the word has it.
     @exclusivity(unchecked) private var sections: UInt = 0
 
@@ -62,6 +67,8 @@ enum ReadSections {
       protected.initialize(repeating: 0, count: levels)
       levelsUsed = .allocate(capacity: 1)
       levelsUsed.initialize(to: 0)
+      marked = .allocate(capacity: 1)
+      marked.initialize(to: 0)
       ReadSections.readers.withLock { $0.append(self) }
     }
 
@@ -69,6 +76,7 @@ enum ReadSections {
       word.deallocate()
       protected.deallocate()
       levelsUsed.deallocate()
+      marked.deallocate()
     }
 
     /// Starts a read section.
@@ -100,22 +108,31 @@ enum ReadSections {
       ravioli_word_store(levelsUsed, UInt(count))
     }
 
-    /// Ends the protection at `level`; returns whether writers keep objects, which the
-    /// caller then lets go of, if no thread protects them any more, with
-    /// ``ReadSections/releaseUnprotected()``.
+    /// Ends the protection at `level`; returns whether the thread is marked, having
+    /// protected something that writers keep: the caller then lets go of what no thread
+    /// protects any more, with ``ReadSections/releaseUnprotected()``.
     @inline(__always)
     func unprotect(level: Int) -> Bool {
       ravioli_word_store(protected + level, 0)
-      return ravioli_word_load(ravioli_kept_while_running_word()) != 0
+      return ravioli_word_load(marked) != 0
     }
 
-    /// Adds the addresses of the objects that the thread protects to `addresses`.
-    fileprivate func addProtected(to addresses: inout Set<UInt>) {
+    /// Marks the thread, then adds the addresses among `candidates` that it protects to
+    /// `found`, and unmarks it if there are none. Marked first: a thread that ends a
+    /// protection stores, then reads its mark, and the writer marks, then reads the
+    /// protections, so that one of them sees the other's store.
+    fileprivate func mark(ifProtectingAny candidates: Set<UInt>, into found: inout Set<UInt>) {
+      ravioli_word_store(marked, 1)
+      var protects = false
       for level in 0..<Int(ravioli_word_load(levelsUsed)) {
         let address = ravioli_word_load(protected + level)
-        if address != 0 {
-          addresses.insert(address)
+        if address != 0 && candidates.contains(address) {
+          found.insert(address)
+          protects = true
         }
+      }
+      if !protects {
+        ravioli_word_store(marked, 0)
       }
     }
 
@@ -140,7 +157,8 @@ enum ReadSections {
   private static let readers = Locked<[Reader]>([])
 
   /// An object that a writer took out of reach while a thread was running it.
-  private struct Kept: @unchecked Sendable {  // only held, and released, under no lock of its own
+  // Only the list of what writers keep holds it, under its lock, and any thread releases it.
+  private struct Kept: @unchecked Sendable {
     let object: AnyObject
     var address: UInt { UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()) }
   }
@@ -165,46 +183,41 @@ enum ReadSections {
     }
   }
 
-  /// Keeps those of `objects` that a thread protects; the caller releases the others.
+  /// Keeps, of what writers keep and the registrations among `objects`, what threads
+  /// protect; the caller releases the others.
   private static func keepProtected(_ objects: [AnyObject]) {
-    let word = ravioli_kept_while_running_word()
-    kept.withLock { kept in
-      // Announced before the protections are read: a thread that ends one meanwhile sees it,
-      // and looks at what is kept once the lock is free.
-      ravioli_word_store(word, UInt(kept.count + 1))
-      let protected = protectedAddresses()
-      for object in objects {
-        let object = Kept(object: object)
-        if protected.contains(object.address) {
-          kept.append(object)
-        }
-      }
-      ravioli_word_store(word, UInt(kept.count))
+    // Only a registration is ever protected (slots, kept instances and policy settings are
+    // read inside sections only), and most writes take none out of reach.
+    let registrations = objects.filter { $0 is any AnyRegistration }
+    if !registrations.isEmpty {
+      // Released outside the lock: a `deinit` may register, and come back here.
+      _ = keepProtected(adding: registrations.map(Kept.init))
     }
   }
 
   /// Lets go of the kept objects that no thread protects any more: called by a thread that
-  /// ended a protection while objects were kept.
+  /// ended a protection while it was marked as protecting one.
   static func releaseUnprotected() {
-    let unprotected = kept.withLock { kept -> [Kept] in
-      let protected = protectedAddresses()
-      let unprotected = kept.filter { !protected.contains($0.address) }
-      kept.removeAll { !protected.contains($0.address) }
-      ravioli_word_store(ravioli_kept_while_running_word(), UInt(kept.count))
-      return unprotected
-    }
     // Released here, outside the lock: a `deinit` may register, and come back here.
-    _ = unprotected
+    _ = keepProtected(adding: [])
   }
 
-  /// The addresses of the objects that threads protect now.
-  private static func protectedAddresses() -> Set<UInt> {
-    readers.withLock { readers in
-      var addresses = Set<UInt>()
-      for reader in readers {
-        reader.addProtected(to: &addresses)
+  /// Keeps, of what writers keep and `added`, what threads protect now, marking the threads
+  /// that protect it and unmarking the others; returns the rest, for the caller to release
+  /// outside the lock.
+  private static func keepProtected(adding added: [Kept]) -> [Kept] {
+    kept.withLock { kept in
+      let candidates = kept + added
+      let addresses = Set(candidates.map(\.address))
+      let protected = readers.withLock { readers in
+        var found = Set<UInt>()
+        for reader in readers {
+          reader.mark(ifProtectingAny: addresses, into: &found)
+        }
+        return found
       }
-      return addresses
+      kept = candidates.filter { protected.contains($0.address) }
+      return candidates.filter { !protected.contains($0.address) }
     }
   }
 

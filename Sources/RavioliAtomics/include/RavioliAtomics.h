@@ -1,8 +1,8 @@
 // What every resolution reads, kept in C for its cost: counters of how many isolation scopes
 // are alive and how many things watch the road (resolvers whose declared needs are being
 // checked, containers that trace their resolutions), the current thread's resolution stack,
-// the word that publishes the global lookup policy, the count of objects kept for threads
-// still running them, and atomic access to the words that lock-free reads go through.
+// the word that publishes the global lookup policy, and atomic access to the words that
+// lock-free reads go through.
 //
 // Swift's own atomics (the Synchronization module) would raise the Apple platform minimums
 // to the 2024 releases; C11 atomics are there everywhere, and ThreadSanitizer sees them. A C11
@@ -79,14 +79,6 @@ extern _Atomic(uintptr_t) ravioli_lookup_policy_setting;
 /// read and replaced only through the atomic functions below.
 static inline uintptr_t *ravioli_lookup_policy_word(void) {
   return (uintptr_t *)&ravioli_lookup_policy_setting;
-}
-
-extern _Atomic(uintptr_t) ravioli_kept_while_running_count;
-
-/// The word that counts the objects that writers keep until the threads running them are
-/// done (see `ReadSections`), read and written only through the atomic functions below.
-static inline uintptr_t *ravioli_kept_while_running_word(void) {
-  return (uintptr_t *)&ravioli_kept_while_running_count;
 }
 
 /// Atomic access to a word (an `UnsafeMutablePointer<UInt>` that Swift allocated, or the
