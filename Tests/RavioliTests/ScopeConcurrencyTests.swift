@@ -16,6 +16,18 @@ func wait(until counter: Counter, reaches count: Int, within seconds: TimeInterv
   return true
 }
 
+/// Whether `reference`'s object is released within a few seconds. A registration taken away
+/// while a thread runs it is released when the thread is done, by that thread or, when a
+/// writer (of any container) looks at what is kept at that moment, by the writer just after.
+func isReleasedSoon<Object>(_ reference: WeakReference<Object>) -> Bool {
+  let deadline = Date().addingTimeInterval(5)
+  while reference.object != nil {
+    if Date() > deadline { return false }
+    usleep(1_000)
+  }
+  return true
+}
+
 /// Runs `read` over and over on `threads` threads of their own while `write` runs: `write`
 /// starts once every thread has started reading, and the threads stop once it returns.
 /// Returns whether they all started and stopped in time.
