@@ -1,6 +1,6 @@
 /// What every registration can do without its type being known: what the table, eager
 /// creation and resets need.
-protocol AnyRegistration: AnyObject, Sendable {
+protocol AnyRegistration: ReadSections.Protectable {
   var scope: Scope { get }
   /// The type a parametrized resolver takes, e.g. `SettingsScreen`; `nil` for a plain one.
   var parameterTypeName: String? { get }
@@ -101,7 +101,7 @@ final class Registration<Value>: AnyRegistration {
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
       parameterType: nil,
       accepts: nil, kind: .mainActor,
-      resolver: .plain { try callOnMainActor(resolver) },
+      resolver: .plain { try callOnMainActor({ (_: Void) in try resolver() }, ()) },
       makeAsync: nil)
   }
 
@@ -116,9 +116,7 @@ final class Registration<Value>: AnyRegistration {
       parameterType: Parameter.self, accepts: { $0 is Parameter },
       acceptsType: acceptsParameters(of: Parameter.self), kind: .mainActor,
       resolver: .parametrized { parameter in
-        // Handed over within this synchronous call, on this thread.
-        nonisolated(unsafe) let parameter = parameter as! Parameter
-        return try callOnMainActor { try resolver(parameter) }
+        try callOnMainActor(resolver, parameter as! Parameter)
       },
       makeAsync: nil)
   }
@@ -261,16 +259,20 @@ final class RegistrationExtras<Value>: Sendable {
   }
 }
 
-/// Calls a main-actor resolver synchronously: the road calls it only on the main actor (see
-/// `Container.isolationRefusal(of:)`), and `assumeIsolated` checks it again.
+/// Calls a main-actor resolver synchronously, with `parameter`: the road calls it only on
+/// the main actor (see `Container.isolationRefusal(of:)`), and this checks it again.
 ///
-/// `assumeIsolated` hands back only `Sendable` values, and a main-actor resolver's value (a
-/// view model) often is not one: it is handed back through a local of this one synchronous
-/// call, on this thread.
-private func callOnMainActor<Value>(_ resolver: @MainActor () throws -> Value) throws -> Value {
-  nonisolated(unsafe) var made: Value?
-  try MainActor.assumeIsolated { made = try resolver() }
-  return made!
+/// What `MainActor.assumeIsolated` does, for a value and a parameter that need not be
+/// `Sendable` (a view model often is not one), which it does not take: both stay on this
+/// thread, within this one synchronous call. Once the isolation is checked, the resolver is
+/// called as the nonisolated function it then is, as `assumeIsolated` calls its closure.
+private func callOnMainActor<Parameter, Value>(
+  _ resolver: @MainActor (Parameter) throws -> Value, _ parameter: Parameter
+) throws -> Value {
+  MainActor.preconditionIsolated("A main-actor resolver ran off the main actor.")
+  return try withoutActuallyEscaping(resolver) { resolver in
+    try unsafeBitCast(resolver, to: ((Parameter) throws -> Value).self)(parameter)
+  }
 }
 
 /// Whether a resolver that takes `Parameter` takes parameters of a given type, for

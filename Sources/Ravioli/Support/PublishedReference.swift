@@ -62,5 +62,6 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
   }
 }
 
-// The word is only read and written through atomics; the object is handed to any thread.
+// No lock: atomics guard the word, its only stored property (it is read and written through
+// the C atomic functions alone), and the object it holds is `Sendable`.
 extension PublishedReference: @unchecked Sendable where Object: Sendable {}

@@ -41,8 +41,14 @@ internal import RavioliAtomics
 /// reads its mark after, so that one of them always sees the other (both sequentially
 /// consistent).
 enum ReadSections {
+  /// An object that a thread may use past its read section by protecting it
+  /// (``Reader/protect(_:level:)``), which a writer then keeps until the thread is done: a
+  /// registration, which a resolution runs.
+  protocol Protectable: AnyObject, Sendable {}
+
   /// One thread's state, from its first read section until it ends.
-  // `word`, `protected`, `levelsUsed`, `marked`: only through atomics; the rest, by its thread.
+  // No lock: atomics guard `word`, `protected`, `levelsUsed` and `marked` (read and written
+  // through the C atomic functions alone); `sections` is read and written by its thread alone.
   final class Reader: @unchecked Sendable {
     private let word: UnsafeMutablePointer<UInt>
     /// What the thread protects at each level (the object's address), 0 where nothing.
@@ -156,15 +162,8 @@ enum ReadSections {
 
   private static let readers = Locked<[Reader]>([])
 
-  /// An object that a writer took out of reach while a thread was running it.
-  // Only the list of what writers keep holds it, under its lock, and any thread releases it.
-  private struct Kept: @unchecked Sendable {
-    let object: AnyObject
-    var address: UInt { UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()) }
-  }
-
   /// What writers keep until the threads running it are done.
-  private static let kept = Locked<[Kept]>([])
+  private static let kept = Locked<[any Protectable]>([])
 
   /// Lets go of what a writer took out of readers' reach (replaced or removed registrations,
   /// outgrown slots), once no thread can still be reading it; at once if there is nothing.
@@ -183,15 +182,14 @@ enum ReadSections {
     }
   }
 
-  /// Keeps, of what writers keep and the registrations among `objects`, what threads
-  /// protect; the caller releases the others.
+  /// Keeps, of what writers keep and the ``Protectable`` objects among `objects`, what
+  /// threads protect; the caller releases the others.
   private static func keepProtected(_ objects: [AnyObject]) {
-    // Only a registration is ever protected (slots, kept instances and policy settings are
-    // read inside sections only), and most writes take none out of reach.
-    let registrations = objects.filter { $0 is any AnyRegistration }
-    if !registrations.isEmpty {
+    // Most writes take nothing protectable out of reach (only outgrown slots, say).
+    let protectable = objects.compactMap { $0 as? any Protectable }
+    if !protectable.isEmpty {
       // Released outside the lock: a `deinit` may register, and come back here.
-      _ = keepProtected(adding: registrations.map(Kept.init))
+      _ = keepProtected(adding: protectable)
     }
   }
 
@@ -205,10 +203,10 @@ enum ReadSections {
   /// Keeps, of what writers keep and `added`, what threads protect now, marking the threads
   /// that protect it and unmarking the others; returns the rest, for the caller to release
   /// outside the lock.
-  private static func keepProtected(adding added: [Kept]) -> [Kept] {
+  private static func keepProtected(adding added: [any Protectable]) -> [any Protectable] {
     kept.withLock { kept in
       let candidates = kept + added
-      let addresses = Set(candidates.map(\.address))
+      let addresses = Set(candidates.map(address(of:)))
       let protected = readers.withLock { readers in
         var found = Set<UInt>()
         for reader in readers {
@@ -216,9 +214,14 @@ enum ReadSections {
         }
         return found
       }
-      kept = candidates.filter { protected.contains($0.address) }
-      return candidates.filter { !protected.contains($0.address) }
+      kept = candidates.filter { protected.contains(address(of: $0)) }
+      return candidates.filter { !protected.contains(address(of: $0)) }
     }
+  }
+
+  /// The address that a thread protects `object` by.
+  private static func address(of object: any Protectable) -> UInt {
+    UInt(bitPattern: Unmanaged<AnyObject>.passUnretained(object).toOpaque())
   }
 
   /// Waits until every thread that is inside a read section now has left it: call it after
