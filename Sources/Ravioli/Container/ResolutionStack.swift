@@ -131,7 +131,6 @@ final class ResolutionStack {
 
   private init() {
     buffer = .allocate(capacity: capacity)
-    reader.use(levels: capacity)
     let bounds = StackBounds.current
     stackSize = bounds?.size ?? 0
     nearlyFullStart = bounds?.low ?? 0
@@ -256,7 +255,6 @@ final class ResolutionStack {
     buffer.deallocate()
     buffer = larger
     capacity *= 2
-    reader.use(levels: min(capacity, Self.depthLimit))
   }
 
   @inline(__always)

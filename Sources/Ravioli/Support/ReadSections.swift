@@ -47,17 +47,14 @@ enum ReadSections {
   protocol Protectable: AnyObject, Sendable {}
 
   /// One thread's state, from its first read section until it ends.
-  // No lock: atomics guard `word`, `protected`, `levelsUsed` and `marked` (read and written
-  // through the C atomic functions alone); `sections` is read and written by its thread alone.
+  // No lock: atomics guard `word`, `protected` and `marked` (read and written through the C
+  // atomic functions alone); `sections` is read and written by its thread alone.
   final class Reader: @unchecked Sendable {
     private let word: UnsafeMutablePointer<UInt>
     /// What the thread protects at each level (the object's address), 0 where nothing.
     private let protected: UnsafeMutablePointer<UInt>
     /// How many levels there are.
     private let levels: Int
-    /// How many levels the thread has used so far, which writers read: a thread's resolutions
-    /// rarely nest deeper than a few levels.
-    private let levelsUsed: UnsafeMutablePointer<UInt>
     /// Whether, when a writer last looked, the thread protected an object that writers keep
     /// (1) or not (0): the thread then looks at what they keep when it ends a protection.
     private let marked: UnsafeMutablePointer<UInt>
@@ -71,8 +68,6 @@ enum ReadSections {
       self.levels = levels
       protected = .allocate(capacity: levels)
       protected.initialize(repeating: 0, count: levels)
-      levelsUsed = .allocate(capacity: 1)
-      levelsUsed.initialize(to: 0)
       marked = .allocate(capacity: 1)
       marked.initialize(to: 0)
       ReadSections.readers.withLock { $0.append(self) }
@@ -81,7 +76,6 @@ enum ReadSections {
     deinit {
       word.deallocate()
       protected.deallocate()
-      levelsUsed.deallocate()
       marked.deallocate()
     }
 
@@ -100,18 +94,11 @@ enum ReadSections {
     }
 
     /// Protects the object at `address`, found inside the current read section, at `level`
-    /// (below the levels that the thread has said it uses, ``use(levels:)``): until
-    /// ``unprotect(level:)``, a writer that takes it out of reach keeps it. A relaxed store:
-    /// the section's end publishes it.
+    /// (less than the reader's levels): until ``unprotect(level:)``, a writer that takes it
+    /// out of reach keeps it. A relaxed store: the section's end publishes it.
     @inline(__always)
     func protect(_ address: UnsafeRawPointer, level: Int) {
       ravioli_word_store_relaxed(protected + level, UInt(bitPattern: address))
-    }
-
-    /// Says that the thread uses levels up to `count` (at most the reader's levels).
-    func use(levels count: Int) {
-      precondition(count <= levels, "A reader protects at most \(levels) levels.")
-      ravioli_word_store(levelsUsed, UInt(count))
     }
 
     /// Ends the protection at `level`; returns whether the thread is marked, having
@@ -130,7 +117,7 @@ enum ReadSections {
     fileprivate func mark(ifProtectingAny candidates: Set<UInt>, into found: inout Set<UInt>) {
       ravioli_word_store(marked, 1)
       var protects = false
-      for level in 0..<Int(ravioli_word_load(levelsUsed)) {
+      for level in 0..<levels {
         let address = ravioli_word_load(protected + level)
         if address != 0 && candidates.contains(address) {
           found.insert(address)
