@@ -307,11 +307,8 @@ extension Container {
     _ frame: ResolutionStack.Frame, of type: Any.Type, alternative: RegistrationAlternative?,
     parameterType: Any.Type?
   ) -> ResolutionStack.Refusal? {
-    let registration = Unmanaged<AnyObject>.fromOpaque(frame.address).retain()
-    ResolutionStack.endReading()
-    watch(
-      RegistrationKey(type, alternative), type, alternative, parameterType: parameterType,
-      found: registration.takeUnretainedValue())
+    let registration = endWatchedLookUpHolding(
+      of: type, alternative: alternative, parameterType: parameterType, found: frame.address)
     guard let refusal = frame.holdingRegistration().enter() else {
       return nil
     }
@@ -397,12 +394,24 @@ extension Container {
     of type: Any.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
     found: UnsafeMutableRawPointer
   ) {
-    // Held past the section: watchers may run a logger.
-    let registration = Unmanaged<AnyObject>.fromOpaque(found).retain().takeRetainedValue()
+    endWatchedLookUpHolding(
+      of: type, alternative: alternative, parameterType: parameterType, found: found
+    ).release()
+  }
+
+  /// ``endWatchedLookUp(of:alternative:parameterType:found:)``, returning the registration
+  /// found, retained (watchers may run a logger, so it is held past the section).
+  @inline(__always)
+  private func endWatchedLookUpHolding(
+    of type: Any.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
+    found: UnsafeRawPointer
+  ) -> Unmanaged<AnyObject> {
+    let registration = Unmanaged<AnyObject>.fromOpaque(found).retain()
     ResolutionStack.endReading()
     watch(
       RegistrationKey(type, alternative), type, alternative, parameterType: parameterType,
-      found: registration)
+      found: registration.takeUnretainedValue())
+    return registration
   }
 
   /// The nearest plain registration of `type`, retained, from what containers publish (or,
@@ -417,7 +426,7 @@ extension Container {
       return nil
     }
     defer { ResolutionStack.endReading() }
-    return Unmanaged<AnyObject>.fromOpaque(found).retain().takeRetainedValue()
+    return retainInLookUp(found)
   }
 
   /// Resolves for a property wrapper or a function parameter: like
