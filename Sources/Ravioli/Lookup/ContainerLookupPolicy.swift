@@ -73,13 +73,10 @@ extension Container {
         _ = scope.state.withLock { state in state.lookupPolicy.replace(with: setting) }
         return
       }
-      let published = setting.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) }
-      let replaced = ravioli_word_exchange(ravioli_lookup_policy_word(), published ?? 0)
+      let replaced = PublishedReference<LookupPolicySetting>.exchange(
+        setting, in: ravioli_lookup_policy_word())
       // Readers in a section may still be retaining what the setting holds.
-      ReadSections.release(
-        UnsafeRawPointer(bitPattern: replaced).map {
-          Unmanaged<LookupPolicySetting>.fromOpaque($0).takeRetainedValue()
-        })
+      ReadSections.release(replaced)
     }
   }
 
@@ -107,12 +104,12 @@ extension Container {
     ResolutionStack.beginReading()
     defer { ResolutionStack.endReading() }
     guard
-      let published = UnsafeRawPointer(
-        bitPattern: ravioli_word_load(ravioli_lookup_policy_word()))
+      let published = PublishedReference<LookupPolicySetting>.load(
+        from: ravioli_lookup_policy_word())
     else {
       return body(nil)
     }
-    return Unmanaged<LookupPolicySetting>.fromOpaque(published)._withUnsafeGuaranteedRef(body)
+    return published._withUnsafeGuaranteedRef(body)
   }
 }
 

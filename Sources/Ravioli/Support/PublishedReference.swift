@@ -9,7 +9,9 @@ internal import RavioliAtomics
 /// to ``ReadSections/release(_:)-(AnyObject?)``, which lets go of it once no section can
 /// still be reading it.
 ///
-/// Not copyable: the word has one owner, which releases its object when it goes.
+/// Not copyable: the word has one owner, which releases its object when it goes. A word
+/// that lives for the whole process (a C global, read without `swift_once`) is read and
+/// replaced with the static ``load(from:)`` and ``exchange(_:in:)``.
 @usableFromInline
 struct PublishedReference<Object: AnyObject>: ~Copyable {
   @usableFromInline let word: UnsafeMutablePointer<UInt>
@@ -28,12 +30,23 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
   /// The object, unretained: read inside a read section, or by a writer under its lock.
   @inlinable
   func load() -> Unmanaged<Object>? {
-    loadInReadSection(word).map { Unmanaged<Object>.fromOpaque($0) }
+    Self.load(from: word)
   }
 
   /// Publishes `object`, returning the object it replaces: release that with
-  /// ``ReadSections/release(_:)``.
+  /// ``ReadSections/release(_:)-(AnyObject?)``.
   func exchange(_ object: Object?) -> Object? {
+    Self.exchange(object, in: word)
+  }
+
+  /// ``load()`` of a word that no reference owns.
+  @inlinable
+  static func load(from word: UnsafeMutablePointer<UInt>) -> Unmanaged<Object>? {
+    loadInReadSection(word).map { Unmanaged<Object>.fromOpaque($0) }
+  }
+
+  /// ``exchange(_:)`` of a word that no reference owns.
+  static func exchange(_ object: Object?, in word: UnsafeMutablePointer<UInt>) -> Object? {
     let address = object.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
     return Self.object(at: ravioli_word_exchange(word, address))
   }
