@@ -63,8 +63,8 @@ final class Registration<Value>: AnyRegistration {
 
   /// Runs an async resolver: set for ``ResolverKind/async`` registrations only.
   var makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)? { extras?.makeAsync }
-  var parameterTypeName: String? { extras?.parameterTypeName }
-  var parameterType: ObjectIdentifier? { extras?.parameterType }
+  var parameterTypeName: String? { extras?.parameterType.map { String(describing: $0) } }
+  var parameterType: ObjectIdentifier? { extras?.parameterType.map(ObjectIdentifier.init) }
 
   /// A plain registration.
   convenience init(
@@ -200,7 +200,7 @@ final class Registration<Value>: AnyRegistration {
   func copyKeepingNothing() -> any AnyRegistration {
     Registration(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs,
-      parameterType: extras?.parameterTypeForCopies, accepts: extras?.acceptsParameter,
+      parameterType: extras?.parameterType, accepts: extras?.acceptsParameter,
       acceptsType: extras?.acceptsParameterType, kind: kind,
       resolver: takesParameter ? .parametrized(extras!.makeWithParameter!) : .plain(makePlain),
       makeAsync: makeAsync)
@@ -216,7 +216,7 @@ final class Registration<Value>: AnyRegistration {
 
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError) {
     // An async resolver is awaited, by `resolve(_:)`: it cannot be made here.
-    guard instances != nil, parameterTypeName == nil, kind != .async else { return }
+    guard instances != nil, parameterType == nil, kind != .async else { return }
     _ = try container.run(self, alternative: alternative, parameter: nil, site: site)
   }
 
@@ -238,10 +238,8 @@ final class RegistrationExtras<Value>: Sendable {
   let acceptsParameter: (@Sendable (Any) -> Bool)?
   /// For a parametrized resolver: whether it takes parameters of a given type.
   let acceptsParameterType: (@Sendable (Any.Type) -> Bool)?
-  /// The type of parameter the resolver takes, named for messages.
-  let parameterTypeName: String?
-  let parameterType: ObjectIdentifier?
-  let parameterTypeForCopies: Any.Type?
+  /// The type of parameter the parametrized resolver takes.
+  let parameterType: Any.Type?
 
   init(
     makeWithParameter: (@Sendable (Any) throws -> Value)?,
@@ -253,9 +251,7 @@ final class RegistrationExtras<Value>: Sendable {
     self.makeAsync = makeAsync
     acceptsParameter = accepts
     acceptsParameterType = acceptsType
-    parameterTypeForCopies = parameterType
-    parameterTypeName = parameterType.map { String(describing: $0) }
-    self.parameterType = parameterType.map { ObjectIdentifier($0) }
+    self.parameterType = parameterType
   }
 }
 
