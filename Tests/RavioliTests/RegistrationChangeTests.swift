@@ -87,6 +87,58 @@ import Testing
     #expect(mismatches.isEmpty)
   }
 
+  /// A table holds registrations alone, and compares the key it probes for with each
+  /// registration's own: keys that differ only in their type, or only in their alternative,
+  /// share one table as it grows through several sizes, and each finds its own registration,
+  /// on the road that reads without a lock and through the locked table (a request with a
+  /// parameter), before and after half of them are replaced and a quarter removed.
+  @Test func keysThatDifferOnlyInTypeOrAlternativeEachFindTheirOwn() {
+    let container = Container(name: "shared-slots")
+    let alternatives = [nil] + (0..<150).map { RegistrationAlternative("name-\($0)") }
+    func register(_ index: Int, _ alternative: RegistrationAlternative?, generation: Int) {
+      let replacing = generation > 0
+      container.register(alternative: alternative, replacing: replacing) { () -> Tagged in
+        Tagged(id: index + generation * 1_000)
+      }
+      container.register(alternative: alternative, replacing: replacing) { () -> Int in
+        -index - generation * 1_000
+      }
+    }
+    for (index, alternative) in alternatives.enumerated() {
+      register(index, alternative, generation: 0)
+    }
+    var mismatches: [String] = []
+    func check(_ stage: String, expected: (Int) -> Int?) {
+      for (index, alternative) in alternatives.enumerated() {
+        let tagged = try? container.resolve(alternative: alternative) as Tagged
+        let number = try? container.resolve(alternative: alternative) as Int
+        let taggedWithParameter =
+          try? container.resolve(parameter: index, alternative: alternative) as Tagged
+        let numberWithParameter =
+          try? container.resolve(parameter: index, alternative: alternative) as Int
+        let want = expected(index)
+        if tagged != want.map(Tagged.init(id:)) || taggedWithParameter != tagged {
+          mismatches.append("\(stage): Tagged \(index): \(String(describing: tagged))")
+        }
+        if number != want.map({ -$0 }) || numberWithParameter != number {
+          mismatches.append("\(stage): Int \(index): \(String(describing: number))")
+        }
+      }
+    }
+    check("registered") { $0 }
+    for (index, alternative) in alternatives.enumerated() where index % 2 == 0 {
+      register(index, alternative, generation: 1)
+    }
+    for (index, alternative) in alternatives.enumerated() where index % 4 == 1 {
+      container.removeRegistration(of: Tagged.self, alternative: alternative)
+      container.removeRegistration(of: Int.self, alternative: alternative)
+    }
+    check("changed") { index in
+      index % 4 == 1 ? nil : index % 2 == 0 ? index + 1_000 : index
+    }
+    #expect(mismatches.isEmpty)
+  }
+
   @Test func overridesAndRemovalsAreLoggedAtTheDebugLevel() {
     withIsolatedContainers {
       let logger = RecordingLogger()

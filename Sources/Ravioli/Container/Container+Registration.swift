@@ -429,7 +429,7 @@ extension Container {
       let dropped: [Overlay.Copy]
       (replaced, hidden, dropped) = scope.withOverlay(of: self) { overlay in
         (
-          overlay.table.insert(registration, for: key), overlay.hides(key) ? nil : own,
+          overlay.table.insert(registration), overlay.hides(key) ? nil : own,
           overlay.removeCopies(of: key, taking: .some(registration.parameterType))
         )
       }
@@ -442,9 +442,9 @@ extension Container {
       (replaced, unreachable) = registrations.withLock { table in
         guard registration.parameterType == nil else {
           published.noteParametrized()
-          return (table.insert(registration, for: key), [])
+          return (table.insert(registration), [])
         }
-        return (table.insert(registration, for: key), published.insert(registration, for: key))
+        return (table.insert(registration), published.insert(registration))
       }
       ReadSections.release(unreachable)
     }

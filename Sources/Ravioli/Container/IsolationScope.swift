@@ -169,7 +169,7 @@ extension IsolationScope {
       _ = visible.remove(key)
     }
     for registration in table.all {
-      _ = visible.insert(registration, for: registration.key)
+      _ = visible.insert(registration)
     }
     return visible
   }
@@ -212,8 +212,7 @@ extension RegistrationTable {
     var fresh = RegistrationTable()
     for registration in all {
       _ = fresh.insert(
-        registration.scope.keepsInstances ? registration.copyKeepingNothing() : registration,
-        for: registration.key)
+        registration.scope.keepsInstances ? registration.copyKeepingNothing() : registration)
     }
     return fresh
   }

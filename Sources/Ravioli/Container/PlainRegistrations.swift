@@ -8,10 +8,10 @@
 ///
 /// It is the table that writers and the locked road read (most resolutions read the
 /// container's ``PublishedRegistrations`` instead), so it is filled up to three quarters,
-/// where the published one, read on every resolution, stays at most half full: each slot
-/// takes 48 bytes.
+/// where the published one, read on every resolution, stays at most a quarter full. A slot holds
+/// a registration alone, 16 bytes: its key is the registration's own
+/// (``KeyedRegistration/key``).
 struct PlainRegistrations: Sendable {
-  private var keys: [RegistrationKey?]
   private var registrations: [(any AnyRegistration)?]
   private(set) var count = 0
   /// `64 - log2(capacity)`: the shift that turns a mixed hash into a slot.
@@ -19,7 +19,6 @@ struct PlainRegistrations: Sendable {
 
   /// An empty table, which allocates nothing until the first insertion.
   init() {
-    keys = []
     registrations = []
     shift = 64
   }
@@ -27,35 +26,32 @@ struct PlainRegistrations: Sendable {
   subscript(key: RegistrationKey) -> (any AnyRegistration)? {
     guard count > 0 else { return nil }
     var slot = self.slot(for: key)
-    while let stored = keys[slot] {
-      if stored == key {
-        return registrations[slot]
+    while let stored = registrations[slot] {
+      if stored.key == key {
+        return stored
       }
-      slot = (slot + 1) & (keys.count - 1)
+      slot = (slot + 1) & (registrations.count - 1)
     }
     return nil
   }
 
-  /// Stores `registration` under `key`, returning the one it replaces.
-  mutating func insert(_ registration: any AnyRegistration, for key: RegistrationKey)
-    -> (any AnyRegistration)?
-  {
-    if keys.isEmpty {
-      keys = Array(repeating: nil, count: 8)
+  /// Stores `registration` under its key, returning the one it replaces.
+  mutating func insert(_ registration: any AnyRegistration) -> (any AnyRegistration)? {
+    if registrations.isEmpty {
       registrations = Array(repeating: nil, count: 8)
       shift = 64 - 3
-    } else if (count + 1) * 4 > keys.count * 3 {
+    } else if (count + 1) * 4 > registrations.count * 3 {
       grow()
     }
+    let key = registration.key
     var slot = self.slot(for: key)
-    while let stored = keys[slot] {
-      if stored == key {
-        defer { registrations[slot] = registration }
-        return registrations[slot]
+    while let stored = registrations[slot] {
+      if stored.key == key {
+        registrations[slot] = registration
+        return stored
       }
-      slot = (slot + 1) & (keys.count - 1)
+      slot = (slot + 1) & (registrations.count - 1)
     }
-    keys[slot] = key
     registrations[slot] = registration
     count += 1
     return nil
@@ -64,25 +60,23 @@ struct PlainRegistrations: Sendable {
   /// Removes the registration under `key`, returning it.
   mutating func remove(_ key: RegistrationKey) -> (any AnyRegistration)? {
     guard count > 0 else { return nil }
-    let mask = keys.count - 1
+    let mask = registrations.count - 1
     var hole = slot(for: key)
-    while keys[hole] != key {
-      guard keys[hole] != nil else { return nil }
+    while true {
+      guard let stored = registrations[hole] else { return nil }
+      if stored.key == key { break }
       hole = (hole + 1) & mask
     }
     let removed = registrations[hole]
-    keys[hole] = nil
     registrations[hole] = nil
     count -= 1
     // Each later entry of the run moves into the hole if its probe passed through the hole,
     // that is, if its home slot is no nearer to it than the hole is.
     var next = (hole + 1) & mask
-    while let moving = keys[next] {
-      let home = slot(for: moving)
+    while let moving = registrations[next] {
+      let home = slot(for: moving.key)
       if (next &- home) & mask >= (next &- hole) & mask {
-        keys[hole] = moving
-        registrations[hole] = registrations[next]
-        keys[next] = nil
+        registrations[hole] = moving
         registrations[next] = nil
         hole = next
       }
@@ -92,7 +86,7 @@ struct PlainRegistrations: Sendable {
   }
 
   /// Every key, in no particular order.
-  var allKeys: [RegistrationKey] { keys.compactMap { $0 } }
+  var allKeys: [RegistrationKey] { registrations.compactMap { $0?.key } }
 
   /// Every registration, in no particular order.
   var all: [any AnyRegistration] { registrations.compactMap { $0 } }
@@ -102,16 +96,12 @@ struct PlainRegistrations: Sendable {
   }
 
   private mutating func grow() {
-    let entries = zip(keys, registrations).compactMap { key, registration in
-      key.map { ($0, registration!) }
-    }
-    let capacity = keys.count * 2
-    keys = Array(repeating: nil, count: capacity)
-    registrations = Array(repeating: nil, count: capacity)
+    let entries = registrations.compactMap { $0 }
+    registrations = Array(repeating: nil, count: registrations.count * 2)
     shift -= 1
     count = 0
-    for (key, registration) in entries {
-      _ = insert(registration, for: key)
+    for registration in entries {
+      _ = insert(registration)
     }
   }
 }

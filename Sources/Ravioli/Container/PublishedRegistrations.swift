@@ -4,11 +4,12 @@ internal import RavioliAtomics
 /// retaining what it finds.
 ///
 /// An open-addressing hash table (see ``PlainRegistrations`` for the hash) whose slots are
-/// read through atomics. A writer, which holds the container's lock, fills an empty slot's
-/// key, then publishes the registration in it; a replacement publishes the new registration
-/// in the same slot; a removal leaves a marker that look-ups step over, so that no entry
-/// ever moves while readers probe. Growing copies the live entries into larger slots and
-/// publishes those.
+/// words read through atomics: each holds a registration's address, and a look-up compares
+/// the key it probes for with the registration's own (``KeyedRegistration/key``). A writer,
+/// which holds the container's lock, publishes a registration in an empty slot; a
+/// replacement publishes the new registration, of the same key, in the same slot; a removal
+/// leaves a marker that look-ups step over, so that no entry ever moves while readers
+/// probe. Growing copies the live entries into larger slots and publishes those.
 ///
 /// Readers find a registration inside a read section (see ``ReadSections``), and retain it,
 /// or protect it by entering its frame, before the section ends if they use it after. What
@@ -52,12 +53,12 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
     current.load()?._withUnsafeGuaranteedRef { $0.find(key) }
   }
 
-  /// Stores `registration` under `key`. Returns what readers can no longer reach: the
+  /// Stores `registration` under its key. Returns what readers can no longer reach: the
   /// registration it replaces, and slots that it outgrew.
-  func insert(_ registration: AnyObject, for key: RegistrationKey) -> [AnyObject] {
+  func insert(_ registration: KeyedRegistration) -> [AnyObject] {
     var unreachable: [AnyObject] = []
     let slots: Slots
-    if let existing = currentSlots, (existing.used + 1) * 2 <= existing.capacity {
+    if let existing = currentSlots, (existing.used + 1) * 4 <= existing.capacity {
       slots = existing
     } else {
       slots = Slots(copying: currentSlots, count: (currentSlots?.count ?? 0) + 1)
@@ -65,7 +66,7 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
         unreachable.append(outgrown)
       }
     }
-    if let replaced = slots.insert(registration, for: key) {
+    if let replaced = slots.insert(registration) {
       unreachable.append(replaced)
     }
     return unreachable
@@ -89,14 +90,13 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
 }
 
 extension PublishedRegistrations {
-  /// One generation of the table's slots. A slot's key is written once, before its entry is
-  /// published, and never again; its entry is the address of a registration that the slots
-  /// retain, ``removed``, or 0 while the slot has never been used.
+  /// One generation of the table's slots. A slot's entry is the address of a registration
+  /// that the slots retain, ``removed``, or 0 while the slot has never been used; once used,
+  /// a slot only ever holds registrations of one key.
   final class Slots {
     let capacity: Int
     /// `64 - log2(capacity)`: the shift that turns a mixed hash into a slot.
     private let shift: Int
-    private let keys: UnsafeMutablePointer<RegistrationKey?>
     private let entries: UnsafeMutablePointer<UInt>
     /// Slots with a key, including removed ones: only the writer reads or changes it.
     private(set) var used = 0
@@ -106,8 +106,11 @@ extension PublishedRegistrations {
     /// The entry of a slot whose registration was removed.
     private static let removed: UInt = 1
 
-    /// Slots for four times `count` registrations at least (a table grows when half its slots
-    /// are used), holding the live entries of `old`, which hand their registrations over.
+    /// Slots for four times `count` registrations at least, holding the live entries of
+    /// `old`, which hand their registrations over. A table grows when a quarter of its slots
+    /// are used, so that a look-up seldom steps past other keys: at the fullest, one look-up
+    /// in twelve steps past two or more (half full, it would be one in three). A slot is one
+    /// word.
     init(copying old: Slots?, count: Int) {
       var capacity = 8
       while capacity < count * 4 {
@@ -115,22 +118,18 @@ extension PublishedRegistrations {
       }
       self.capacity = capacity
       shift = 64 - capacity.trailingZeroBitCount
-      keys = .allocate(capacity: capacity)
-      keys.initialize(repeating: nil, count: capacity)
       entries = .allocate(capacity: capacity)
       entries.initialize(repeating: 0, count: capacity)
       guard let old else { return }
       for slot in 0..<old.capacity {
         let entry = old.entries[slot]
-        if entry > Self.removed, let key = old.keys[slot] {
-          place(entry, for: key)
+        if entry > Self.removed {
+          place(entry)
         }
       }
     }
 
     deinit {
-      keys.deinitialize(count: capacity)
-      keys.deallocate()
       entries.deallocate()
     }
 
@@ -143,21 +142,20 @@ extension PublishedRegistrations {
         if entry == 0 {
           return nil
         }
-        if entry != Self.removed, keys[slot] == key {
+        if entry != Self.removed, Self.holds(entry, key) {
           return UnsafeMutableRawPointer(bitPattern: entry)
         }
-        slot = (slot + 1) & mask
+        slot = (slot &+ 1) & mask
       }
     }
 
-    /// Publishes `registration` under `key`, returning the registration it replaces.
-    func insert(_ registration: AnyObject, for key: RegistrationKey) -> AnyObject? {
+    /// Publishes `registration` under its key, returning the registration it replaces.
+    func insert(_ registration: KeyedRegistration) -> AnyObject? {
       let entry = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
-      let (slot, isLive) = probe(key)
+      let (slot, isLive) = probe(registration.key)
       if isLive {
         return Self.registration(at: ravioli_word_exchange(entries + slot, entry))
       }
-      keys[slot] = key
       ravioli_word_store(entries + slot, entry)
       used += 1
       count += 1
@@ -179,7 +177,7 @@ extension PublishedRegistrations {
       let mask = capacity - 1
       var slot = key.slot(shift: shift)
       while entries[slot] != 0 {
-        if entries[slot] != Self.removed, keys[slot] == key {
+        if entries[slot] != Self.removed, Self.holds(entries[slot], key) {
           return (slot, true)
         }
         slot = (slot + 1) & mask
@@ -198,12 +196,25 @@ extension PublishedRegistrations {
     }
 
     /// Places an entry while the slots are not published yet.
-    private func place(_ entry: UInt, for key: RegistrationKey) {
-      let slot = probe(key).slot
-      keys[slot] = key
+    private func place(_ entry: UInt) {
+      let slot = probe(Self.registration(inSlot: entry).key).slot
       entries[slot] = entry
       used += 1
       count += 1
+    }
+
+    /// Whether the registration of a live entry is registered under `key`: a registration
+    /// that a reader found in its read section, or the writer's own, is alive to be asked.
+    @inline(__always)
+    private static func holds(_ entry: UInt, _ key: RegistrationKey) -> Bool {
+      Unmanaged<KeyedRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
+        ._withUnsafeGuaranteedRef { $0.key == key }
+    }
+
+    /// The registration of a live entry, unretained.
+    private static func registration(inSlot entry: UInt) -> KeyedRegistration {
+      Unmanaged<KeyedRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
+        .takeUnretainedValue()
     }
 
     private static func registration(at entry: UInt) -> AnyObject? {

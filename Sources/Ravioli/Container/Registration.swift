@@ -1,6 +1,6 @@
 /// What every registration can do without its type being known: what the table, eager
 /// creation and resets need.
-protocol AnyRegistration: ReadSections.Protectable {
+protocol AnyRegistration: KeyedRegistration, ReadSections.Protectable {
   var scope: Scope { get }
   /// The type a parametrized resolver takes, e.g. `SettingsScreen`; `nil` for a plain one.
   var parameterTypeName: String? { get }
@@ -22,13 +22,27 @@ protocol AnyRegistration: ReadSections.Protectable {
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError)
   /// Forgets the kept instance, handing it back to be released outside any lock.
   func dropKeptInstance() -> Any?
-  /// The registered type and alternative.
-  var key: RegistrationKey { get }
   /// Where it was registered, for messages.
   var site: RequestSite { get }
   /// The same resolver with an instance store of its own: what an isolation scope uses, so
   /// that the instances it keeps are its own.
   func copyKeepingNothing() -> any AnyRegistration
+}
+
+/// The part of a registration that tables read without knowing its type: its key.
+///
+/// A class of its own, which every registration inherits, so that the key is at the same
+/// place in each: a table holds registrations alone, not a copy of each key beside each,
+/// and compares a key that it probes with one load from the registration's address,
+/// without a dynamic cast.
+@usableFromInline
+class KeyedRegistration {
+  /// The registered type and alternative.
+  let key: RegistrationKey
+
+  init(key: RegistrationKey) {
+    self.key = key
+  }
 }
 
 /// What a container's table holds for one key: the resolver, its scope and the instance the
@@ -37,8 +51,10 @@ protocol AnyRegistration: ReadSections.Protectable {
 /// Tables read registrations back with `unsafeDowncast`: the key includes the registered
 /// type, so the cast always holds, and it costs nothing, where a dynamic cast to a protocol
 /// type would cost more than the rest of the resolution.
+// Immutable: every stored property, here and in `KeyedRegistration`, is a `let` of a
+// `Sendable` type. Unchecked only because a class with a superclass cannot be checked.
 @usableFromInline
-final class Registration<Value>: AnyRegistration {
+final class Registration<Value>: KeyedRegistration, AnyRegistration, @unchecked Sendable {
   /// The synchronous resolver of a plain registration, as it was registered. The road calls
   /// it only where ``kind`` allows (see ``Container/make(_:alternative:parameter:site:)``).
   /// A field of its own, not a case of an enum that holds either this or the parametrized
@@ -51,7 +67,6 @@ final class Registration<Value>: AnyRegistration {
   @usableFromInline let scope: Scope
   /// For singleton, weak and cached scopes.
   @usableFromInline let instances: InstanceStore<Value>?
-  let alternative: RegistrationAlternative?
   @usableFromInline let file: StaticString
   @usableFromInline let line: UInt
   /// What the resolver declared that it needs; `nil` if it declared nothing.
@@ -161,7 +176,6 @@ final class Registration<Value>: AnyRegistration {
     self.needs = needs
     self.checkedNeeds = needs?.checked == true ? needs : nil
     self.scope = scope
-    self.alternative = alternative
     self.file = file
     self.line = line
     self.instances =
@@ -169,6 +183,7 @@ final class Registration<Value>: AnyRegistration {
       ? InstanceStore(
         scope: scope, label: describeRequest(Value.self, alternative),
         async: makeAsync != nil) : nil
+    super.init(key: RegistrationKey(Value.self, alternative))
   }
 
   /// A synchronous resolver, as a registration is made with it.
@@ -189,7 +204,7 @@ final class Registration<Value>: AnyRegistration {
     return try extras!.makeWithParameter!(parameter!.pointee)
   }
 
-  var key: RegistrationKey { RegistrationKey(Value.self, alternative) }
+  var alternative: RegistrationAlternative? { key.alternative }
 
   var type: Any.Type { Value.self }
 
@@ -339,14 +354,13 @@ struct RegistrationTable: Sendable {
   /// Every registration, for eager creation and resets.
   var all: [any AnyRegistration] { plain.all + parametrized.values.flatMap { $0 } }
 
-  /// Stores `registration` under `key`, returning the registration it replaces: the plain
+  /// Stores `registration` under its key, returning the registration it replaces: the plain
   /// one, or the parametrized one that takes the same parameter type.
-  mutating func insert(_ registration: any AnyRegistration, for key: RegistrationKey)
-    -> (any AnyRegistration)?
-  {
+  mutating func insert(_ registration: any AnyRegistration) -> (any AnyRegistration)? {
     guard registration.parameterType != nil else {
-      return plain.insert(registration, for: key)
+      return plain.insert(registration)
     }
+    let key = registration.key
     var list = parametrized[key, default: []]
     let replaced = list.firstIndex { $0.parameterType == registration.parameterType }
       .map { list.remove(at: $0) }
