@@ -141,6 +141,27 @@ import Testing
     #expect(error?.registeredAlternatives == ["french"])
   }
 
+  /// An optional request that finds no registration of the optional takes the wrapped
+  /// type's from the nearest container that has one, with its scope: a child's over its
+  /// parent's, and a singleton made once.
+  @Test func anOptionalRequestTakesTheNearestWrappedRegistrationWithItsScope() throws {
+    let parent = Container(name: "parent")
+    parent.register(scope: .singleton) { () -> Journal in Journal() }
+    parent.register { () -> Greeter in FrenchGreeter() }
+    let child = Container(parent: parent, name: "child")
+    child.register { () -> Greeter in EnglishGreeter() }
+
+    let greeter: Greeter? = try child.resolve()
+    let first: Journal? = try child.resolve()
+    let second: Journal? = try child.resolve()
+    let fromTheParent: Greeter? = try parent.resolve()
+
+    #expect(greeter?.greet() == "Hello")
+    #expect(first != nil && first === second)
+    #expect(first === (try parent.resolve() as Journal))
+    #expect(fromTheParent?.greet() == "Bonjour")
+  }
+
   @Test func anExplicitOptionalRegistrationAnywhereInTheChainWins() throws {
     let parent = Container()
     let child = Container(parent: parent)
@@ -366,5 +387,68 @@ import Testing
     }
     #expect(underlying is Offline)
     #expect(error?.description.contains("its resolver threw Offline()") == true)
+  }
+}
+
+extension GlobalStateTests {
+  /// An optional request outside an isolation scope, which resolves the wrapped type from
+  /// what containers publish, fails, logs and is watched as the general road does.
+  @Suite struct PublishedOptionalTests {
+    private let logger = RecordingLogger()
+
+    init() {
+      Container.logger = logger
+    }
+
+    private func messages(at level: RavioliLoggingLevel) -> [String] {
+      logger.messages.filter { $0.level == level }.map(\.message)
+    }
+
+    /// A resolver of the wrapped type that fails makes the optional request fail the same
+    /// way, and `resolveIfRegistered` log it and return `nil`.
+    @Test func aFailingWrappedResolverFailsTheOptionalRequest() {
+      defer { Container.logger = StandardErrorLogger() }
+      struct Offline: Error {}
+      let container = Container(name: "failing")
+      container.register { () -> Greeter in throw Offline() }
+
+      let error = #expect(throws: ResolutionError.self) {
+        let _: Greeter? = try container.resolve()
+      }
+      let ifRegistered: Greeter? = container.resolveIfRegistered()
+      let optionalIfRegistered: Greeter?? = container.resolveIfRegistered()
+
+      #expect(error?.typeName == "Greeter")
+      guard case .resolverFailed(let underlying) = error?.reason else {
+        Issue.record("expected .resolverFailed, got \(String(describing: error?.reason))")
+        return
+      }
+      #expect(underlying is Offline)
+      #expect(ifRegistered == nil)
+      #expect(optionalIfRegistered == nil)
+      let errors = messages(at: .error)
+      #expect(errors.count == 2)
+      #expect(errors.allSatisfy { $0.contains("its resolver threw Offline()") })
+    }
+
+    /// A resolver whose needs are checked, asking for an optional that it did not declare,
+    /// is told about the optional it asked for, and then about the wrapped type that
+    /// answered, as on the general road.
+    @Test func anUndeclaredOptionalRequestIsReportedAsTheOptional() throws {
+      defer { Container.logger = StandardErrorLogger() }
+      let container = Container(name: "needs")
+      container.register(needs: []) { () -> Journal in Journal() }
+      container.register(needs: []) { () -> Greeter in
+        _ = try container.resolve() as Journal?
+        return EnglishGreeter()
+      }
+
+      _ = try container.resolve() as Greeter
+
+      let warnings = messages(at: .warning)
+      #expect(warnings.count == 2, "\(warnings)")
+      #expect(warnings.contains { $0.contains("asked for `Optional<Journal>`,") })
+      #expect(warnings.contains { $0.contains("asked for `Journal`,") })
+    }
   }
 }

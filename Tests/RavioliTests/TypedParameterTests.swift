@@ -27,6 +27,12 @@ private final class ProfileScreen {
   @Injected var label: String
 }
 
+/// Asks for an optional, which a registration of `String?` or of `String` answers.
+private final class OptionalLabelScreen {
+  let title = "Optional"
+  @Injected var label: String?
+}
+
 /// Resolves a kept or graph-scoped value from a parametrized resolver that sees this object.
 private final class Owner {
   let name: String
@@ -186,6 +192,24 @@ extension GlobalStateTests {
       Container.lookupPolicy = .singleton(empty)
       #expect(SettingsScreen().label == "typed, from the parent")
       #expect(ProfileScreen().label == "plain, from the parent")
+    }
+
+    /// A property of type `String?` takes a registration of `String?` anywhere in the chain
+    /// before one of `String`: a parent's resolver of `String?` that takes the enclosing
+    /// object wins over a child's plain `String`, and the child's `String` answers when the
+    /// parent has no `String?` any more.
+    @Test func anOptionalPropertyPrefersAParentsTypedResolverOfTheOptional() {
+      let parent = Container(name: "parent")
+      parent.register { (owner: OptionalLabelScreen) -> String? in
+        "typed optional of \(owner.title)"
+      }
+      let child = Container(parent: parent, name: "child")
+      child.register { () -> String in "plain, from the child" }
+      Container.lookupPolicy = .singleton(child)
+
+      #expect(OptionalLabelScreen().label == "typed optional of Optional")
+      parent.removeRegistration(of: String?.self)
+      #expect(OptionalLabelScreen().label == "plain, from the child")
     }
 
     @Test func theContainerNeverKeepsTheObjectItInjectedInto() {

@@ -1,7 +1,16 @@
 /// Lets the road resolve `Wrapped?` from a registration of `Wrapped`, without knowing
 /// `Wrapped` statically.
+@usableFromInline
 protocol OptionalResolvable {
   static var wrappedType: Any.Type { get }
+
+  /// `Wrapped`, resolved on the published road (see
+  /// ``Container/resolvePublished(_:alternative:parameterType:site:)``), as `Requested`,
+  /// which is `Self`; `nil` when the road has no plain registration of `Wrapped` for it.
+  static func resolvePublishedWrapped<Requested>(
+    as requested: Requested.Type, in container: Container,
+    alternative: RegistrationAlternative?, parameterType: Any.Type?, site: RequestSite
+  ) throws(ResolutionError) -> Requested?
 
   static func resolveWrapped(
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
@@ -18,8 +27,23 @@ protocol OptionalResolvable {
 }
 
 extension Optional: OptionalResolvable {
+  @usableFromInline
   static var wrappedType: Any.Type { Wrapped.self }
 
+  @inlinable
+  static func resolvePublishedWrapped<Requested>(
+    as requested: Requested.Type, in container: Container,
+    alternative: RegistrationAlternative?, parameterType: Any.Type?, site: RequestSite
+  ) throws(ResolutionError) -> Requested? {
+    guard
+      let wrapped = try container.resolvePublished(
+        Wrapped.self, alternative: alternative, parameterType: parameterType, site: site)
+    else { return nil }
+    // `Requested` is `Self`: a cast that specialization removes.
+    return .some(Self.some(wrapped) as! Requested)
+  }
+
+  @usableFromInline
   static func resolveWrapped(
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
@@ -31,12 +55,14 @@ extension Optional: OptionalResolvable {
     return .some(wrapped)
   }
 
+  @usableFromInline
   static func isWrappedResolvable(in container: Container, alternative: RegistrationAlternative?)
     -> Bool
   {
     container.isResolvable(Wrapped.self, alternative: alternative)
   }
 
+  @usableFromInline
   static func wrappedNotFoundError(
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite, hints: Bool
