@@ -5,7 +5,7 @@ import Ravioli
 // A fixed loop of one scenario, for instruction-level profiling with callgrind:
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
-//     [stored|new|singleton|parent|injected|injectedInTask|newScreen|cached|autoregistered
+//     [stored|optional|new|singleton|parent|injected|injectedInTask|newScreen|cached|autoregistered
 //      |closureChain|closureNeeds|validate|baselineEmpty|baselineClosure|baselineNew
 //      |baselineProperty|baselineScreen] \
 //     [iterations]
@@ -86,20 +86,84 @@ let plainScreen = PlainScreen(greeter: stored)
 
 let scenario = CommandLine.arguments.dropFirst().first ?? "stored"
 let iterations = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 100_000
-var total = iterations
-switch scenario {
-case "singleton":
-  for _ in 0..<iterations { consume(try! singletons.resolve() as Greeter) }
-case "new":
-  for _ in 0..<iterations { consume(try! fresh.resolve() as Greeter) }
-case "parent":
-  for _ in 0..<iterations { consume(try! child.resolve() as Greeter) }
-case "injected":
-  for _ in 0..<iterations {
+
+// Each scenario's loop is a function of its own, not inlined here, so that what the compiler
+// inlines into one scenario does not depend on the others: when all the loops were inlined
+// into this file's top-level code, adding a scenario moved others' counts by 50 instructions.
+
+/// Resolves a `Greeter` from `container`, `count` times.
+@inline(never)
+func resolveGreeters(_ container: Container, _ count: Int) {
+  for _ in 0..<count { consume(try! container.resolve() as Greeter) }
+}
+
+/// Resolves a `Presenter` from `container`, `count` times.
+@inline(never)
+func resolvePresenters(_ container: Container, _ count: Int) {
+  for _ in 0..<count { consume(try! container.resolve() as Presenter) }
+}
+
+@inline(never)
+func resolveOptionalRepeatedly(_ container: Container, _ count: Int) {
+  // A `Greeter?`, which no registration of `Greeter?` answers: the road falls back to `Greeter`.
+  for _ in 0..<count { consume((try! container.resolve() as Greeter?)!) }
+}
+
+@inline(never)
+func makeScreensAndRead(_ count: Int) {
+  for _ in 0..<count {
     let screen = Screen()
     consume(screen)
     consume(screen.greeter)
   }
+}
+
+@inline(never)
+func makeScreens(_ count: Int) {
+  for _ in 0..<count { consume(Screen()) }
+}
+
+@inline(never)
+func readCached(_ screen: Screen, _ count: Int) {
+  for _ in 0..<count { consume(screen.greeter) }
+}
+
+@inline(never)
+func consumeRepeatedly(_ object: AnyObject, _ count: Int) {
+  for _ in 0..<count { consume(object) }
+}
+
+@inline(never)
+func callRepeatedly(_ closure: @Sendable () -> Greeter, _ count: Int) {
+  for _ in 0..<count { consume(closure()) }
+}
+
+@inline(never)
+func makePlainScreensAndRead(_ count: Int) {
+  for _ in 0..<count {
+    let screen = PlainScreen(greeter: stored)
+    consume(screen)
+    consume(screen.greeter)
+  }
+}
+
+@inline(never)
+func readProperty(_ screen: PlainScreen, _ count: Int) {
+  for _ in 0..<count { consume(screen.greeter) }
+}
+
+var total = iterations
+switch scenario {
+case "optional":
+  resolveOptionalRepeatedly(container, iterations)
+case "singleton":
+  resolveGreeters(singletons, iterations)
+case "new":
+  resolveGreeters(fresh, iterations)
+case "parent":
+  resolveGreeters(child, iterations)
+case "injected":
+  makeScreensAndRead(iterations)
 case "injectedInTask":
   // The same, inside a task, as the benchmark's top-level code (which awaits) runs.
   let done = DispatchSemaphore(value: 0)
@@ -110,32 +174,27 @@ case "injectedInTask":
   done.wait()
 case "newScreen":
   // Only making the object: what the wrapper's initializer costs.
-  for _ in 0..<iterations { consume(Screen()) }
+  makeScreens(iterations)
 case "cached":
-  let screen = Screen()
-  for _ in 0..<iterations { consume(screen.greeter) }
+  readCached(Screen(), iterations)
 case "autoregistered":
-  for _ in 0..<iterations { consume(try! autoregistered.resolve() as Presenter) }
+  resolvePresenters(autoregistered, iterations)
 case "closureChain":
-  for _ in 0..<iterations { consume(try! closureChain.resolve() as Presenter) }
+  resolvePresenters(closureChain, iterations)
 case "closureNeeds":
-  for _ in 0..<iterations { consume(try! closureNeeds.resolve() as Presenter) }
+  resolvePresenters(closureNeeds, iterations)
 case "baselineEmpty":
   // The loop and `consume` alone: the harness's own cost.
-  for _ in 0..<iterations { consume(held) }
+  consumeRepeatedly(held, iterations)
 case "baselineClosure":
-  for _ in 0..<iterations { consume(storedClosure()) }
+  callRepeatedly(storedClosure, iterations)
 case "baselineNew":
-  for _ in 0..<iterations { consume(newClosure()) }
+  callRepeatedly(newClosure, iterations)
 case "baselineScreen":
   // 5a's baseline: an object with a stored property, made and read.
-  for _ in 0..<iterations {
-    let screen = PlainScreen(greeter: stored)
-    consume(screen)
-    consume(screen.greeter)
-  }
+  makePlainScreensAndRead(iterations)
 case "baselineProperty":
-  for _ in 0..<iterations { consume(plainScreen.greeter) }
+  readProperty(plainScreen, iterations)
 case "validate":
   // `iterations` registrations, each declaring the two before it, on lines of their own as
   // an app's are (the file and line passed are made up): the loop count is the graph's
@@ -153,6 +212,6 @@ case "validate":
   }
   total = (try! graph.validate()).registrationCount
 default:
-  for _ in 0..<iterations { consume(try! container.resolve() as Greeter) }
+  resolveGreeters(container, iterations)
 }
 print("\(scenario): \(total)")
