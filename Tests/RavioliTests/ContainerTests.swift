@@ -1,3 +1,4 @@
+import Foundation
 import Ravioli
 import RavioliTesting
 import Testing
@@ -402,6 +403,55 @@ extension GlobalStateTests {
 
     private func messages(at level: RavioliLoggingLevel) -> [String] {
       logger.messages.filter { $0.level == level }.map(\.message)
+    }
+
+    /// What an optional request gets when it falls back to the wrapped type on the road
+    /// that reads without a lock is what the general road answers, which it takes while
+    /// something watches the road (here, a container that traces): values, kept instances,
+    /// and failures with their messages.
+    @Test func theOptionalFallbackAnswersAsTheGeneralRoad() {
+      defer { Container.logger = StandardErrorLogger() }
+      struct Offline: Error {}
+      let parent = Container(name: "parent")
+      parent.register(scope: .singleton) { () -> Journal in Journal() }
+      parent.register { () -> Int? in nil }
+      parent.register(alternative: .another) { () -> Greeter in FrenchGreeter() }
+      let child = Container(parent: parent, name: "child")
+      child.register { () -> Greeter in EnglishGreeter() }
+      child.register { () -> Int in 7 }
+      child.register(alternative: .french) { () -> Greeter in throw Offline() }
+      func answers() -> [String] {
+        func describe<Value>(_ request: () throws -> Value) -> String {
+          do {
+            return "\(try request())"
+          } catch {
+            return "\(error)"
+          }
+        }
+        return [
+          describe { try child.resolve() as Greeter? }.replacingOccurrences(
+            of: "0x[0-9a-f]+", with: "", options: .regularExpression),
+          describe { try child.resolve(alternative: .another) as Greeter? }.replacingOccurrences(
+            of: "0x[0-9a-f]+", with: "", options: .regularExpression),
+          describe { try child.resolve(alternative: .french) as Greeter? },
+          describe { try child.resolve() as Int? },
+          describe { try child.resolve() as Int?? },
+          describe { try child.resolve() as Service? },
+          describe { (try child.resolve() as Journal?).map(ObjectIdentifier.init) },
+        ]
+      }
+      let published = answers()
+      let watcher = Container(name: "watcher")
+      watcher.tracesResolutions = true
+      let general = answers()
+      watcher.tracesResolutions = false
+
+      #expect(published == general)
+      #expect(published[0].contains("EnglishGreeter"))
+      #expect(published[2].contains("its resolver threw Offline()"))
+      #expect(published[3] == "nil")
+      #expect(published[5].contains("Cannot resolve `Service`"))
+      #expect(published[6] == general[6] && published[6] != "nil")
     }
 
     /// A resolver of the wrapped type that fails makes the optional request fail the same

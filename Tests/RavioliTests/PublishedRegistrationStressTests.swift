@@ -156,3 +156,55 @@ extension GlobalStateTests {
     #expect(strays.value == 0)
   }
 }
+
+/// Threads that probe the published table past other keys' registrations, which they compare
+/// their key with, while another removes, adds back, replaces and clears those keys: every
+/// value a reader gets is one of its own key's, as a `Service` and as a `Service?`.
+@Suite struct ProbingWhileRemovingStressTests {
+  @Test func readersProbingPastChangingKeysGetOnlyTheirOwnKeysValues() {
+    let container = Container(name: "probing")
+    let alternatives = (0..<48).map { RegistrationAlternative("probed-\($0)") }
+    func register(_ key: Int, round: Int, replacing: Bool = false) {
+      container.register(alternative: alternatives[key], replacing: replacing) {
+        () -> Service in Service(id: round * 1_000 + key)
+      }
+    }
+    for key in alternatives.indices {
+      register(key, round: 0)
+    }
+    let mismatches = Counter()
+    let found = Counter()
+    let readersRan = reading(
+      on: 2,
+      {
+        let key = Int.random(in: 0..<alternatives.count)
+        let service = try? container.resolve(alternative: alternatives[key]) as Service
+        let optional = (try? container.resolve(alternative: alternatives[key]) as Service?) ?? nil
+        for value in [service, optional].compactMap({ $0 }) {
+          found.increment()
+          if value.id % 1_000 != key {
+            mismatches.increment()
+          }
+        }
+      },
+      whileRunning: {
+        for round in 1...3_000 {
+          // A removal leaves a marker that probes step over; adding back takes a new slot,
+          // so the table also grows.
+          let removed = round % alternatives.count
+          container.removeRegistration(of: Service.self, alternative: alternatives[removed])
+          register(removed, round: round)
+          register((round * 7) % alternatives.count, round: round, replacing: true)
+          if round % 500 == 0 {
+            container.removeAllRegistrations()
+            for key in alternatives.indices {
+              register(key, round: round)
+            }
+          }
+        }
+      })
+    #expect(readersRan)
+    #expect(found.value > 0)
+    #expect(mismatches.value == 0)
+  }
+}

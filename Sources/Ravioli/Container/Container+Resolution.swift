@@ -315,7 +315,8 @@ extension Container {
     guard ravioli_road_watchers() == 0 else {
       return false
     }
-    return !withParameter || !chain.contains { $0.published.hasHadParametrized }
+    // Without building the chain's array: this runs at every such request.
+    return !withParameter || firstInChain { $0.published.hasHadParametrized ? () : nil } == nil
   }
 
   /// Runs `registration`, which ``beginLookUp(of:alternative:withParameter:)`` found at

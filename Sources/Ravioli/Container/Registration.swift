@@ -37,6 +37,8 @@ protocol AnyRegistration: KeyedRegistration, ReadSections.Protectable {
 /// without a dynamic cast.
 @usableFromInline
 class KeyedRegistration {
+  // Only `let`s of `Sendable` types, here and in `Registration`, whose `@unchecked Sendable`
+  // rests on it: a class with a superclass cannot be checked.
   /// The registered type and alternative.
   let key: RegistrationKey
 
