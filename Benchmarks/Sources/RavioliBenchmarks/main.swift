@@ -359,6 +359,9 @@ printReport(
       "1: Swinject ≥ 50× Ravioli", storedInstance.swinject! / storedInstance.ravioli!,
       limit: 50, atMost: false),
     Target(
+      "2: a singleton ≤ 2× the bare closure", singleton.ravioli! / singleton.closure!, limit: 2,
+      atMost: true),
+    Target(
       "5: first read ≤ 3× a plain object", firstRead.ravioli! / firstRead.property!, limit: 3,
       atMost: true),
     Target(
@@ -372,6 +375,10 @@ printReport(
     Target(
       "7: two threads ≤ 2× the two-thread closure", twoThreads.ravioli! / twoThreads.closure!,
       limit: 2, atMost: true),
+    Target(
+      "8: heap per registration ≤ Swinject's",
+      allocations.ravioliBytesPerRegistration! / allocations.swinjectBytesPerRegistration!,
+      limit: 1, atMost: true),
     Target(
       "10: validate() of 10,000 registrations < 50 ms", validations.last!.milliseconds,
       limit: 50, atMost: true, unit: " ms"),

@@ -5,7 +5,7 @@ import Ravioli
 // A fixed loop of one scenario, for instruction-level profiling with callgrind:
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
-//     [stored|optional|new|singleton|parent|injected|injectedInTask|newScreen|cached|autoregistered
+//     [stored|optional|among|new|singleton|parent|injected|injectedInTask|newScreen|cached|autoregistered
 //      |closureChain|closureNeeds|validate|baselineEmpty|baselineClosure|baselineNew
 //      |baselineProperty|baselineScreen] \
 //     [iterations]
@@ -154,6 +154,16 @@ func readProperty(_ screen: PlainScreen, _ count: Int) {
 
 var total = iterations
 switch scenario {
+case "among":
+  // Scenario 6's resolve among 1,000 registrations: the greeter after 999 others of another
+  // type, each under an alternative, whose hashes (and so where the greeter's probe ends)
+  // change from run to run, as Swift seeds string hashing per process.
+  let sized = Container(name: "sized")
+  for index in 1..<1_000 {
+    sized.register(alternative: RegistrationAlternative("filler-\(index)")) { Clock() }
+  }
+  sized.register { () -> Greeter in stored }
+  resolveGreeters(sized, iterations)
 case "optional":
   resolveOptionalRepeatedly(container, iterations)
 case "singleton":
