@@ -53,9 +53,10 @@ class KeyedRegistration {
 /// Tables read registrations back with `unsafeDowncast`: the key includes the registered
 /// type, so the cast always holds, and it costs nothing, where a dynamic cast to a protocol
 /// type would cost more than the rest of the resolution.
-// Immutable: every stored property, here and in `KeyedRegistration`, is a `let` of a
-// `Sendable` type. Unchecked only because a class with a superclass cannot be checked.
+///
+/// Unchecked `Sendable` only because Swift does not check a class with a superclass.
 @usableFromInline
+// No lock: immutable, only `let`s of `Sendable` types, here and in `KeyedRegistration`.
 final class Registration<Value>: KeyedRegistration, AnyRegistration, @unchecked Sendable {
   /// The synchronous resolver of a plain registration, as it was registered. The road calls
   /// it only where ``kind`` allows (see ``Container/make(_:alternative:parameter:site:)``).

@@ -75,6 +75,5 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
   }
 }
 
-// No lock: atomics guard the word, its only stored property (it is read and written through
-// the C atomic functions alone), and the object it holds is `Sendable`.
+// No lock: C atomics guard its one word, which holds a `Sendable` object.
 extension PublishedReference: @unchecked Sendable where Object: Sendable {}

@@ -46,9 +46,10 @@ enum ReadSections {
   /// registration, which a resolution runs.
   protocol Protectable: AnyObject, Sendable {}
 
-  /// One thread's state, from its first read section until it ends.
-  // No lock: atomics guard `word`, `protected` and `marked` (read and written through the C
-  // atomic functions alone); `sections` is read and written by its thread alone.
+  /// One thread's state, from its first read section until it ends. `word`, `protected` and
+  /// `marked` are read and written through the C atomic functions alone; `sections` by the
+  /// thread alone.
+  // No lock: C atomics guard `word`, `protected` and `marked`; `sections` is one thread's.
   final class Reader: @unchecked Sendable {
     private let word: UnsafeMutablePointer<UInt>
     /// What the thread protects at each level (the object's address), 0 where nothing.
