@@ -20,13 +20,7 @@ extension Container {
     alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line
   ) throws(ResolutionError) -> Value {
-    let site = RequestSite(file, line)
-    if let value = try resolvePublished(
-      Value.self, alternative: alternative, parameterType: nil, site: site)
-    {
-      return value
-    }
-    return try resolveUnpublished(Value.self, alternative: alternative, parameter: nil, site: site)
+    try resolve(Value.self, alternative: alternative, object: nil, site: RequestSite(file, line))
   }
 
   /// Resolves a `Value`, giving `parameter` to a parametrized resolver.
@@ -69,11 +63,6 @@ extension Container {
     let site = RequestSite(file, line)
     do throws(ResolutionError) {
       if let value = try resolvePublished(
-        Value.self, alternative: alternative, parameterType: nil, site: site)
-      {
-        return value
-      }
-      if let value = try resolvePublishedWrapped(
         Value.self, alternative: alternative, parameterType: nil, site: site)
       {
         return value
@@ -265,8 +254,8 @@ extension Container {
   /// request's parameter.
   ///
   /// Specialized where it is called, but not inlined: the callers of the road stay small
-  /// enough to be inlined themselves (RavioliProfile `singleton`: 190 instructions, 246 with
-  /// this inlined into `resolve`).
+  /// enough to be inlined themselves (inlined into `resolve`, it made resolving a singleton
+  /// take some 30 % more instructions).
   @inlinable @inline(never)
   func resolveUnpublished<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: AnyObject?,
@@ -285,9 +274,9 @@ extension Container {
   /// For a request of `Wrapped?` that no container publishes a registration of: `Wrapped`,
   /// from what containers publish, specialized, as the general road falls back
   /// (``resolveIfFound(_:alternative:parameter:site:)``), which looks `Wrapped` up through
-  /// generic metadata and dynamic casts at every request (RavioliProfile: 4,179
-  /// instructions for a `Greeter?`, where a `Greeter` takes 423). `nil` for any other
-  /// request, and where the general road must decide.
+  /// generic metadata and dynamic casts at every request (RavioliProfile `optional`: 4,225
+  /// instructions that way, 589 this way). `nil` for any other request, and where the
+  /// general road must decide.
   ///
   /// The fallback is taken only where its answer is the general road's: when nothing
   /// watches the road (a resolver's checked needs and a trace see the request of `Value?`
@@ -516,22 +505,23 @@ extension Container {
     return retainInLookUp(found)
   }
 
-  /// Resolves for a property wrapper or a function parameter: like
-  /// ``resolve(alternative:file:line:)``, with the common case specialized where it is
-  /// called, but with an optional parameter, an object (the one that declares the
-  /// property), which is boxed as `Any` only if the request goes past the published table.
-  @inlinable
-  func resolveForInjection<Value>(
-    _ type: Value.Type, alternative: RegistrationAlternative?, parameter: AnyObject?,
+  /// Resolves `type` on the road, what containers publish first, with the common cases
+  /// specialized where it is called: for ``resolve(alternative:file:line:)`` (no `object`),
+  /// a property wrapper or a function parameter. `object`, the one that declares the
+  /// property, is the request's parameter, boxed as `Any` only if the request goes past
+  /// what containers publish.
+  @inlinable @inline(__always)
+  func resolve<Value>(
+    _ type: Value.Type, alternative: RegistrationAlternative?, object: AnyObject?,
     site: RequestSite
   ) throws(ResolutionError) -> Value {
     if let value = try resolvePublished(
-      type, alternative: alternative, parameterType: parameter.map { Swift.type(of: $0) },
+      type, alternative: alternative, parameterType: object.map { Swift.type(of: $0) },
       site: site)
     {
       return value
     }
-    return try resolveUnpublished(type, alternative: alternative, parameter: parameter, site: site)
+    return try resolveUnpublished(type, alternative: alternative, parameter: object, site: site)
   }
 
   @usableFromInline

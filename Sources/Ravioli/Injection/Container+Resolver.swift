@@ -63,8 +63,8 @@ extension Container {
     ///   ``Container/resolve(alternative:file:line:)`` does.
     public func resolve() throws(ResolutionError) -> Value {
       guard let container else { return handOver!() }
-      return try container.resolveForInjection(
-        Value.self, alternative: point.alternative, parameter: nil,
+      return try container.resolve(
+        Value.self, alternative: point.alternative, object: nil,
         site: RequestSite(point.file, point.line))
     }
 

@@ -75,8 +75,8 @@ struct InjectionPoint: Sendable {
     _ type: Value.Type, in container: Container, parameter: AnyObject?, enclosingType: Any.Type?
   ) -> Value {
     do {
-      return try container.resolveForInjection(
-        type, alternative: alternative, parameter: parameter, site: RequestSite(file, line))
+      return try container.resolve(
+        type, alternative: alternative, object: parameter, site: RequestSite(file, line))
     } catch {
       die(error, enclosingType: enclosingType)
     }
