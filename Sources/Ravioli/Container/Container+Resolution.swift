@@ -230,8 +230,7 @@ extension Container {
     let unretained = Unmanaged<Registration<Value>>.fromOpaque(found)
     if let kept = unretained._withUnsafeGuaranteedRef({ $0.instances?.currentInReadSection }) {
       if !endUnwatchedLookUp() {
-        endWatchedLookUp(
-          of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
+        endWatchedLookUp(parameterType: parameterType, found: found)
       }
       return kept
     }
@@ -334,9 +333,7 @@ extension Container {
     if registration.scope == .unique {
       let frame = ResolutionStack.Frame(
         registration: registration, container: self, needs: registration.checkedNeeds)
-      if let refusal = enterEndingLookUp(
-        frame, of: Value.self, alternative: alternative, parameterType: parameterType)
-      {
+      if let refusal = enterEndingLookUp(frame, parameterType: parameterType) {
         throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
       }
       defer { frame.leave() }
@@ -344,8 +341,7 @@ extension Container {
     }
     let retained = unsafeDowncast(retainInLookUp(found), to: Registration<Value>.self)
     if !endUnwatchedLookUp() {
-      endWatchedLookUp(
-        of: Value.self, alternative: alternative, parameterType: parameterType, found: found)
+      endWatchedLookUp(parameterType: parameterType, found: found)
     }
     return try run(retained, alternative: alternative, parameter: nil, site: site)
   }
@@ -360,31 +356,29 @@ extension Container {
   /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)`` by entering
   /// `frame`, whose registration the look-up found: the thread protects it from then on, as
   /// a retain would (see ``ReadSections``). When watchers follow the road, they are told
-  /// what the look-up found first, outside the section, while the frame-to-be holds its
-  /// registration; it holds it until it is left. Pair a `nil` answer with
-  /// ``ResolutionStack/Frame/leave()``.
+  /// what the look-up found first (``enterEndingWatchedLookUp(_:parameterType:)``). Pair a
+  /// `nil` answer with ``ResolutionStack/Frame/leave()``.
+  ///
+  /// One call for the road's every unscoped resolution: the watchers' check, the push and
+  /// the section's end.
   @usableFromInline
-  func enterEndingLookUp(
-    _ frame: ResolutionStack.Frame, of type: Any.Type, alternative: RegistrationAlternative?,
-    parameterType: Any.Type?
-  ) -> ResolutionStack.Refusal? {
+  func enterEndingLookUp(_ frame: ResolutionStack.Frame, parameterType: Any.Type?)
+    -> ResolutionStack.Refusal?
+  {
     guard ravioli_road_watchers() == 0 else {
-      return enterEndingWatchedLookUp(
-        frame, of: type, alternative: alternative, parameterType: parameterType)
+      return enterEndingWatchedLookUp(frame, parameterType: parameterType)
     }
     return frame.enterEndingReadSection()
   }
 
-  /// ``enterEndingLookUp(_:of:alternative:parameterType:)`` when watchers follow the road:
-  /// they may run a logger, so the section ends first, and the registration is retained
-  /// across the gap until the frame that holds it is left.
+  /// ``enterEndingLookUp(_:parameterType:)`` when watchers follow the road: they may run a
+  /// logger, so the section ends first, and the registration is retained across the gap
+  /// until the frame that holds it is left.
   @inline(never)
-  private func enterEndingWatchedLookUp(
-    _ frame: ResolutionStack.Frame, of type: Any.Type, alternative: RegistrationAlternative?,
-    parameterType: Any.Type?
-  ) -> ResolutionStack.Refusal? {
-    let registration = endWatchedLookUpHolding(
-      of: type, alternative: alternative, parameterType: parameterType, found: frame.address)
+  private func enterEndingWatchedLookUp(_ frame: ResolutionStack.Frame, parameterType: Any.Type?)
+    -> ResolutionStack.Refusal?
+  {
+    let registration = endWatchedLookUpHolding(parameterType: parameterType, found: frame.address)
     guard let refusal = frame.holdingRegistration().enter() else {
       return nil
     }
@@ -396,9 +390,9 @@ extension Container {
   /// searching this container, then its parents: unretained, free of generics, locks and
   /// reference counting. When it finds one, the caller ends the section: on the road, with
   /// ``endUnwatchedLookUp()`` or, if that returns `false`,
-  /// ``endWatchedLookUp(of:alternative:parameterType:found:)``; or by entering the
+  /// ``endWatchedLookUp(parameterType:found:)``; or by entering the
   /// registration's frame,
-  /// ``enterEndingLookUp(_:of:alternative:parameterType:)``. It uses the registration after
+  /// ``enterEndingLookUp(_:parameterType:)``. It uses the registration after
   /// that only if it retained it before, or while that frame protects it.
   ///
   /// `nil`, with no section left open, when there is none, inside an isolation scope, and
@@ -453,7 +447,7 @@ extension Container {
 
   /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)`` when nothing
   /// watches the road, the common case; otherwise leaves it to
-  /// ``endWatchedLookUp(of:alternative:parameterType:found:)`` and returns `false`.
+  /// ``endWatchedLookUp(parameterType:found:)`` and returns `false`.
   @usableFromInline
   func endUnwatchedLookUp() -> Bool {
     guard ravioli_road_watchers() == 0 else {
@@ -464,29 +458,25 @@ extension Container {
   }
 
   /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)``, and tells the
-  /// road's watchers (declared needs, traces) what it found.
+  /// road's watchers (declared needs, traces) what it found. The request's type and
+  /// alternative are those of the registration found, whose key is the request's.
   @usableFromInline
-  func endWatchedLookUp(
-    of type: Any.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
-    found: UnsafeMutableRawPointer
-  ) {
-    endWatchedLookUpHolding(
-      of: type, alternative: alternative, parameterType: parameterType, found: found
-    ).release()
+  func endWatchedLookUp(parameterType: Any.Type?, found: UnsafeMutableRawPointer) {
+    endWatchedLookUpHolding(parameterType: parameterType, found: found).release()
   }
 
-  /// ``endWatchedLookUp(of:alternative:parameterType:found:)``, returning the registration
-  /// found, retained (watchers may run a logger, so it is held past the section).
+  /// ``endWatchedLookUp(parameterType:found:)``, returning the registration found, retained
+  /// (watchers may run a logger, so it is held past the section).
   @inline(__always)
-  private func endWatchedLookUpHolding(
-    of type: Any.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
-    found: UnsafeRawPointer
-  ) -> Unmanaged<AnyObject> {
+  private func endWatchedLookUpHolding(parameterType: Any.Type?, found: UnsafeRawPointer)
+    -> Unmanaged<AnyObject>
+  {
     let registration = Unmanaged<AnyObject>.fromOpaque(found).retain()
     ResolutionStack.endReading()
-    watch(
-      RegistrationKey(type, alternative), type, alternative, parameterType: parameterType,
-      found: registration.takeUnretainedValue())
+    registration._withUnsafeGuaranteedRef { registration in
+      let key = unsafeDowncast(registration, to: KeyedRegistration.self).key
+      watch(key, key.metatype, key.alternative, parameterType: parameterType, found: registration)
+    }
     return registration
   }
 

@@ -320,13 +320,18 @@ enum ResolverKind: Sendable {
 
 /// A registered type plus its optional alternative.
 struct RegistrationKey: Hashable, Sendable {
-  let type: ObjectIdentifier
+  /// The type itself, for messages, where a registration is known only by its key; one
+  /// word, as its identity is.
+  let metatype: Any.Type
   let alternative: RegistrationAlternative?
 
   init(_ type: Any.Type, _ alternative: RegistrationAlternative?) {
-    self.type = ObjectIdentifier(type)
+    metatype = type
     self.alternative = alternative
   }
+
+  /// The type's identity: what keys are compared and hashed by.
+  var type: ObjectIdentifier { ObjectIdentifier(metatype) }
 
   /// A cheap hash for ``PlainRegistrations``: the type's address, mixed with the hash that
   /// the alternative computed when it was made.
@@ -336,6 +341,11 @@ struct RegistrationKey: Hashable, Sendable {
 
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.type == rhs.type && lhs.alternative == rhs.alternative
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(type)
+    hasher.combine(alternative)
   }
 
   /// The key's home slot in an open-addressing table of `1 << (64 - shift)` slots: ``hash``

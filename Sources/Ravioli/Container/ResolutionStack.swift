@@ -69,6 +69,7 @@ final class ResolutionStack {
 
     /// Pushes the frame, as ``enter()`` does, and ends the current read section: the thread
     /// protects the registration, which it found in the section, from then on.
+    @inline(__always)
     func enterEndingReadSection() -> Refusal? {
       ResolutionStack.withCurrent { stack in
         let refusal = stack.enter(self)
@@ -222,6 +223,7 @@ final class ResolutionStack {
   var frames: [Frame] { Array(UnsafeBufferPointer(start: buffer, count: depth)) }
 
   /// Where `registration` already is on the stack, if it is.
+  @inline(__always)
   func index(of registration: ObjectIdentifier) -> Int? {
     var index = 0
     while index < depth {
