@@ -140,9 +140,15 @@ final class ResolutionStack {
 
   /// Starts a read section on the current thread (see ``ReadSections``): registrations
   /// found until the matching ``endReading()`` may be used unretained, and must be retained,
-  /// or protected by entering their frame before it, to be used after it.
-  static func beginReading() {
-    withCurrent { $0.reader.begin() }
+  /// or protected by entering their frame before it, to be used after it. Returns the
+  /// thread's reader, whose ``ReadSections/Reader/end()`` also ends the section, without
+  /// finding the thread's stack again.
+  @discardableResult
+  static func beginReading() -> Unmanaged<ReadSections.Reader> {
+    withCurrent { stack in
+      stack.reader.begin()
+      return Unmanaged.passUnretained(stack.reader)
+    }
   }
 
   /// Ends the read section that ``beginReading()`` started.

@@ -1,4 +1,5 @@
-internal import RavioliAtomics
+// Public: ``PublishedReference/load(from:)`` is inlined where a request is made.
+public import RavioliAtomics
 
 /// A reference to an object that writers replace and readers read without a lock: one
 /// atomic word that holds the object's address, retained by the reference.
@@ -42,7 +43,7 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
   /// ``load()`` of a word that no reference owns.
   @inlinable
   static func load(from word: UnsafeMutablePointer<UInt>) -> Unmanaged<Object>? {
-    loadInReadSection(word).map { Unmanaged<Object>.fromOpaque($0) }
+    UnsafeRawPointer(bitPattern: ravioli_word_load(word)).map { Unmanaged<Object>.fromOpaque($0) }
   }
 
   /// ``exchange(_:)`` of a word that no reference owns.

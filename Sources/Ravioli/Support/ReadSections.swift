@@ -1,4 +1,5 @@
-internal import RavioliAtomics
+// Public: ``Reader/end()`` is inlined where a request is made.
+public import RavioliAtomics
 
 #if canImport(Darwin)
   import Darwin
@@ -40,6 +41,7 @@ internal import RavioliAtomics
 /// marks a thread before it reads the thread's protections, and a thread that ends one
 /// reads its mark after, so that one of them always sees the other (both sequentially
 /// consistent).
+@usableFromInline
 enum ReadSections {
   /// An object that a thread may use past its read section by protecting it
   /// (``Reader/protect(_:level:)``), which a writer then keeps until the thread is done: a
@@ -50,8 +52,9 @@ enum ReadSections {
   /// `marked` are read and written through the C atomic functions alone; `sections` by the
   /// thread alone.
   // No lock: C atomics guard `word`, `protected` and `marked`; `sections` is one thread's.
+  @usableFromInline
   final class Reader: @unchecked Sendable {
-    private let word: UnsafeMutablePointer<UInt>
+    @usableFromInline let word: UnsafeMutablePointer<UInt>
     /// What the thread protects at each level (the object's address), 0 where nothing.
     private let protected: UnsafeMutablePointer<UInt>
     /// How many levels there are.
@@ -60,7 +63,7 @@ enum ReadSections {
     /// (1) or not (0): the thread then looks at what they keep when it ends a protection.
     private let marked: UnsafeMutablePointer<UInt>
     /// Sections ended, as the word has it.
-    @exclusivity(unchecked) private var sections: UInt = 0
+    @usableFromInline @exclusivity(unchecked) var sections: UInt = 0
 
     /// A reader whose thread nests at most `levels` resolutions.
     init(levels: Int) {
@@ -87,8 +90,9 @@ enum ReadSections {
       _ = ravioli_word_exchange(word, sections << 1 | 1)
     }
 
-    /// Ends the read section that ``begin()`` started.
-    @inline(__always)
+    /// Ends the read section that ``begin()`` started: inlined where resolution is, so that
+    /// a resolution that takes a kept instance makes one call, to look it up.
+    @inlinable
     func end() {
       sections &+= 1
       ravioli_word_store_release(word, sections << 1)
@@ -231,12 +235,4 @@ enum ReadSections {
       }
     }
   }
-}
-
-/// Loads a word that a writer publishes with an exchange (sequentially consistent, like a
-/// read section's start), as an address: for inlinable code, which cannot reach the atomics
-/// module, so that only the load is a call and what it points to is read specialized.
-@usableFromInline
-func loadInReadSection(_ word: UnsafeMutablePointer<UInt>) -> UnsafeRawPointer? {
-  UnsafeRawPointer(bitPattern: ravioli_word_load(word))
 }
