@@ -1,5 +1,6 @@
-// Public: the road's inlinable parts end read sections and load published words through it,
-// so that its functions are inlined where a request is made.
+// Public: the road's inlinable parts call its functions (whether watchers follow the road,
+// the end of a read section, the load of a published word), which are then inlined where a
+// request is made.
 public import RavioliAtomics
 
 extension Container {
@@ -280,7 +281,7 @@ extension Container {
   /// from what containers publish, specialized, as the general road falls back
   /// (``resolveIfFound(_:alternative:parameter:site:)``), which looks `Wrapped` up through
   /// generic metadata and dynamic casts at every request (RavioliProfile `optional`: 4,225
-  /// instructions that way, 589 this way). `nil` for any other request, and where the
+  /// instructions that way, 571 this way). `nil` for any other request, and where the
   /// general road must decide.
   ///
   /// The fallback is taken only where its answer is the general road's: when nothing
