@@ -49,6 +49,45 @@ func nanosecondsPerOperation(_ operation: () -> Void) -> Double {
   return median(samples)
 }
 
+/// The median times of one `operation` and of one `baseline`, in nanoseconds, measured in
+/// alternating samples (11 of each, about 20 ms each, after a warm-up of both), so that both
+/// see the machine as it is during the same second: on a shared machine, whose speed moves
+/// from one second to the next, two rows measured apart can differ by a third, and their
+/// ratio with them. The target rows' pairs are measured this way. Always inlined, as
+/// ``nanosecondsPerOperation(_:)``.
+@inline(__always)
+func nanosecondsPerOperation(
+  _ operation: () -> Void, alternatingWith baseline: () -> Void
+) -> (operation: Double, baseline: Double) {
+  for _ in 0..<2_000 {
+    operation()
+    baseline()
+  }
+  let operationIterations = iterationsPerSample(operation)
+  let baselineIterations = iterationsPerSample(baseline)
+  var operationSamples = [Double](repeating: 0, count: 11)
+  var baselineSamples = [Double](repeating: 0, count: 11)
+  for sample in operationSamples.indices {
+    operationSamples[sample] =
+      Double(time(operationIterations, operation)) / Double(operationIterations)
+    baselineSamples[sample] =
+      Double(time(baselineIterations, baseline)) / Double(baselineIterations)
+  }
+  return (median(operationSamples), median(baselineSamples))
+}
+
+/// How many `operation`s a sample of about 20 ms takes.
+@inline(__always)
+private func iterationsPerSample(_ operation: () -> Void) -> Int {
+  var iterations = 1_000
+  while time(iterations, operation) < 20_000_000 {
+    // A loop that takes no time at all was optimized away: a broken measurement.
+    precondition(iterations < 1 << 32, "the measured operation was optimized away")
+    iterations *= 2
+  }
+  return iterations
+}
+
 /// The median time of one `operation` that itself takes up to milliseconds, in
 /// milliseconds: samples of at least 20 ms each, after a warm-up of as long. Unlike
 /// ``nanosecondsPerOperation(_:)``, it starts from one operation per sample, not 1,000,

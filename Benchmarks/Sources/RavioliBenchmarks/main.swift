@@ -9,6 +9,13 @@ import Swinject
 // operation (medians of samples of about 20 ms), but milliseconds per `validate()` (scenario
 // 10); compare them as ratios within one run. Every row of a scenario goes through the same
 // loop (Harness.swift), whose own cost is measured first and printed apart.
+//
+// Each timed loop is a function of its own (`@inline(never)`, named for what it times), not
+// code inlined into this file's top level: there, one large function held every loop, and
+// what the compiler did with one loop (its registers, its place in memory) depended on the
+// others, so that a row moved when another was added or when the library's inlining changed
+// (5a's plain-object baseline by 25 % with no change of its own). Package.swift turns off
+// the function merging that would join loops that differ only in a constant.
 
 /// The instance that Ravioli's registrations and the baselines return.
 let stored: Greeter = EnglishGreeter()
@@ -27,7 +34,10 @@ struct SinkHeld: ConcurrentOperation {
   func callAsFunction() { blackHole(held) }
 }
 let held = Held()
-let oneThreadOverhead = nanosecondsPerOperation { blackHole(held) }
+@MainActor @inline(never) func timeEmptyOperation() -> Double {
+  nanosecondsPerOperation { blackHole(held) }
+}
+let oneThreadOverhead = timeEmptyOperation()
 let twoThreadOverhead = nanosecondsPerOperationOnTwoThreads(SinkHeld(held: held))
 
 // 1. A protocol-typed registration whose resolver returns a stored instance.
@@ -44,19 +54,32 @@ let otherTypes: [Any.Type] = [
 let dictionary: [ObjectIdentifier: Any] = otherTypes.reduce(
   into: [ObjectIdentifier(Greeter.self): stored]
 ) { table, type in table[ObjectIdentifier(type)] = 0 }
-let storedInstance = Row(
-  "1. resolve a stored instance",
-  ravioli: nanosecondsPerOperation { blackHole(try! ravioli.resolve() as Greeter) },
-  swinject: nanosecondsPerOperation { blackHole(swinject.resolve(Greeter.self)!) },
-  // What a function that needs the greeter writes: a local `@Dependency`, read once.
-  swiftDependencies: nanosecondsPerOperation {
+// The rows that a target compares are measured in alternating samples (see
+// `nanosecondsPerOperation(_:alternatingWith:)`).
+@MainActor @inline(never) func timeRavioliStoredAndClosure() -> (Double, Double) {
+  nanosecondsPerOperation(
+    { blackHole(try! ravioli.resolve() as Greeter) },
+    alternatingWith: { blackHole(storedClosure()) })
+}
+@MainActor @inline(never) func timeSwinjectStored() -> Double {
+  nanosecondsPerOperation { blackHole(swinject.resolve(Greeter.self)!) }
+}
+// What a function that needs the greeter writes: a local `@Dependency`, read once.
+@MainActor @inline(never) func timeDependencyStored() -> Double {
+  nanosecondsPerOperation {
     @Dependency(\.storedGreeter) var greeter
     blackHole(greeter)
-  },
-  closure: nanosecondsPerOperation { blackHole(storedClosure()) },
-  dictionary: nanosecondsPerOperation {
-    blackHole(dictionary[ObjectIdentifier(Greeter.self)] as! Greeter)
-  })
+  }
+}
+@MainActor @inline(never) func timeDictionary() -> Double {
+  nanosecondsPerOperation { blackHole(dictionary[ObjectIdentifier(Greeter.self)] as! Greeter) }
+}
+let (ravioliStored, storedClosureTime) = timeRavioliStoredAndClosure()
+let storedInstance = Row(
+  "1. resolve a stored instance",
+  ravioli: ravioliStored, swinject: timeSwinjectStored(),
+  swiftDependencies: timeDependencyStored(), closure: storedClosureTime,
+  dictionary: timeDictionary())
 rows.append(storedInstance)
 
 // 2. A singleton-scoped registration.
@@ -64,15 +87,25 @@ let ravioliSingletons = Ravioli.Container(name: "singletons")
 ravioliSingletons.register(scope: .singleton) { () -> Greeter in EnglishGreeter() }
 let swinjectSingletons = Swinject.Container()
 swinjectSingletons.register(Greeter.self) { _ in EnglishGreeter() }.inObjectScope(.container)
-let singleton = Row(
-  "2. resolve a singleton",
-  ravioli: nanosecondsPerOperation { blackHole(try! ravioliSingletons.resolve() as Greeter) },
-  swinject: nanosecondsPerOperation { blackHole(swinjectSingletons.resolve(Greeter.self)!) },
-  swiftDependencies: nanosecondsPerOperation {
+@MainActor @inline(never) func timeRavioliSingletonAndClosure() -> (Double, Double) {
+  nanosecondsPerOperation(
+    { blackHole(try! ravioliSingletons.resolve() as Greeter) },
+    alternatingWith: { blackHole(storedClosure()) })
+}
+@MainActor @inline(never) func timeSwinjectSingleton() -> Double {
+  nanosecondsPerOperation { blackHole(swinjectSingletons.resolve(Greeter.self)!) }
+}
+@MainActor @inline(never) func timeDependencySingleton() -> Double {
+  nanosecondsPerOperation {
     @Dependency(\.singletonGreeter) var greeter
     blackHole(greeter)
-  },
-  closure: storedInstance.closure)
+  }
+}
+let (ravioliSingleton, singletonClosureTime) = timeRavioliSingletonAndClosure()
+let singleton = Row(
+  "2. resolve a singleton",
+  ravioli: ravioliSingleton, swinject: timeSwinjectSingleton(),
+  swiftDependencies: timeDependencySingleton(), closure: singletonClosureTime)
 rows.append(singleton)
 
 // 3. A resolver that makes a new object each time.
@@ -81,17 +114,27 @@ ravioliNew.register { () -> Service in Service() }
 let swinjectNew = Swinject.Container()
 swinjectNew.register(Service.self) { _ in Service() }
 let newClosure = opaque { Service() }
+@MainActor @inline(never) func timeRavioliNew() -> Double {
+  nanosecondsPerOperation { blackHole(try! ravioliNew.resolve() as Service) }
+}
+@MainActor @inline(never) func timeSwinjectNew() -> Double {
+  nanosecondsPerOperation { blackHole(swinjectNew.resolve(Service.self)!) }
+}
+// The maker is read as a dependency and called, as `@Dependency(\.uuid)` is.
+@MainActor @inline(never) func timeDependencyNew() -> Double {
+  nanosecondsPerOperation {
+    @Dependency(\.makeService) var makeService
+    blackHole(makeService())
+  }
+}
+@MainActor @inline(never) func timeNewClosure() -> Double {
+  nanosecondsPerOperation { blackHole(newClosure()) }
+}
 rows.append(
   Row(
     "3. resolve a new object",
-    ravioli: nanosecondsPerOperation { blackHole(try! ravioliNew.resolve() as Service) },
-    swinject: nanosecondsPerOperation { blackHole(swinjectNew.resolve(Service.self)!) },
-    // The maker is read as a dependency and called, as `@Dependency(\.uuid)` is.
-    swiftDependencies: nanosecondsPerOperation {
-      @Dependency(\.makeService) var makeService
-      blackHole(makeService())
-    },
-    closure: nanosecondsPerOperation { blackHole(newClosure()) }))
+    ravioli: timeRavioliNew(), swinject: timeSwinjectNew(),
+    swiftDependencies: timeDependencyNew(), closure: timeNewClosure()))
 
 // 4. A three-level chain, each level made anew.
 let ravioliChain = Ravioli.Container(name: "chain")
@@ -105,46 +148,68 @@ swinjectChain.register(LevelA.self) { resolver in LevelA(b: resolver.resolve(Lev
 let makeC = opaque { LevelC() }
 let makeB = opaque { LevelB(c: makeC()) }
 let makeA = opaque { LevelA(b: makeB()) }
+@MainActor @inline(never) func timeRavioliChain() -> Double {
+  nanosecondsPerOperation { blackHole(try! ravioliChain.resolve() as LevelA) }
+}
+@MainActor @inline(never) func timeSwinjectChain() -> Double {
+  nanosecondsPerOperation { blackHole(swinjectChain.resolve(LevelA.self)!) }
+}
+@MainActor @inline(never) func timeChainClosure() -> Double {
+  nanosecondsPerOperation { blackHole(makeA()) }
+}
 rows.append(
   Row(
     "4. resolve a three-level chain",
-    ravioli: nanosecondsPerOperation { blackHole(try! ravioliChain.resolve() as LevelA) },
-    swinject: nanosecondsPerOperation { blackHole(swinjectChain.resolve(LevelA.self)!) },
-    closure: nanosecondsPerOperation { blackHole(makeA()) }))
+    ravioli: timeRavioliChain(), swinject: timeSwinjectChain(), closure: timeChainClosure()))
 
 // 5. @Injected: make the enclosing object and read the property; then read it again. Every
 // row of 5a consumes two objects, the new one and what its property holds. swift-dependencies'
 // equivalent is an object with a `@Dependency` property, which resolves at every read: its 5b
 // is a read like its 5a's, not a cached one.
 Ravioli.Container.lookupPolicy = .singleton(ravioli)
-let firstRead = Row(
-  "5a. @Injected: new object, first read",
-  ravioli: nanosecondsPerOperation {
-    let screen = InjectedScreen()
-    blackHole(screen)
-    blackHole(screen.greeter)
-  },
-  swiftDependencies: nanosecondsPerOperation {
+@MainActor @inline(never) func timeInjectedAndPlainFirstRead() -> (Double, Double) {
+  nanosecondsPerOperation(
+    {
+      let screen = InjectedScreen()
+      blackHole(screen)
+      blackHole(screen.greeter)
+    },
+    alternatingWith: {
+      let screen = PlainScreen(greeter: stored)
+      blackHole(screen)
+      blackHole(screen.greeter)
+    })
+}
+@MainActor @inline(never) func timeDependencyFirstRead() -> Double {
+  nanosecondsPerOperation {
     let screen = DependencyScreen()
     blackHole(screen)
     blackHole(screen.greeter)
-  },
-  property: nanosecondsPerOperation {
-    let screen = PlainScreen(greeter: stored)
-    blackHole(screen)
-    blackHole(screen.greeter)
-  })
+  }
+}
+let (injectedFirstRead, plainFirstRead) = timeInjectedAndPlainFirstRead()
+let firstRead = Row(
+  "5a. @Injected: new object, first read",
+  ravioli: injectedFirstRead, swiftDependencies: timeDependencyFirstRead(),
+  property: plainFirstRead)
 rows.append(firstRead)
 let injectedScreen = InjectedScreen()
 let dependencyScreen = DependencyScreen()
 let plainScreen = PlainScreen(greeter: stored)
 _ = injectedScreen.greeter
 _ = dependencyScreen.greeter
+@MainActor @inline(never) func timeInjectedAndPlainCachedRead() -> (Double, Double) {
+  nanosecondsPerOperation(
+    { blackHole(injectedScreen.greeter) }, alternatingWith: { blackHole(plainScreen.greeter) })
+}
+@MainActor @inline(never) func timeDependencyCachedRead() -> Double {
+  nanosecondsPerOperation { blackHole(dependencyScreen.greeter) }
+}
+let (injectedCachedRead, plainCachedRead) = timeInjectedAndPlainCachedRead()
 let cachedRead = Row(
   "5b. @Injected: cached read",
-  ravioli: nanosecondsPerOperation { blackHole(injectedScreen.greeter) },
-  swiftDependencies: nanosecondsPerOperation { blackHole(dependencyScreen.greeter) },
-  property: nanosecondsPerOperation { blackHole(plainScreen.greeter) })
+  ravioli: injectedCachedRead, swiftDependencies: timeDependencyCachedRead(),
+  property: plainCachedRead)
 rows.append(cachedRead)
 
 // 6. Resolution among 10, 1,000 and 10,000 registrations. Each size is measured by the same
@@ -299,28 +364,34 @@ swinjectPresenter.register(Presenter.self) { resolver in
 }
 let sharedClock = Clock()
 let makePresenter = opaque { Presenter(greeter: storedClosure(), clock: sharedClock) }
-let presenterClosure = nanosecondsPerOperation { blackHole(makePresenter()) }
+@MainActor @inline(never) func timePresenterClosure() -> Double {
+  nanosecondsPerOperation { blackHole(makePresenter()) }
+}
+// Target 11 compares 11a with 11b: those two are measured alternately.
+@MainActor @inline(never) func timeAutoregisteredAndClosurePresenter() -> (Double, Double) {
+  nanosecondsPerOperation(
+    { blackHole(try! ravioliAutoregistered.resolve() as Presenter) },
+    alternatingWith: { blackHole(try! ravioliPresenterClosure.resolve() as Presenter) })
+}
+@MainActor @inline(never) func timeSwinjectPresenter() -> Double {
+  nanosecondsPerOperation { blackHole(swinjectPresenter.resolve(Presenter.self)!) }
+}
+@MainActor @inline(never) func timePresenterNeeds() -> Double {
+  nanosecondsPerOperation { blackHole(try! ravioliPresenterNeeds.resolve() as Presenter) }
+}
+let presenterClosure = timePresenterClosure()
+let (autoregisteredTime, closureRegistrationTime) = timeAutoregisteredAndClosurePresenter()
 let autoregisteredPresenter = Row(
   "11a. resolve an autoregistered initializer",
-  ravioli: nanosecondsPerOperation {
-    blackHole(try! ravioliAutoregistered.resolve() as Presenter)
-  },
-  closure: presenterClosure)
+  ravioli: autoregisteredTime, closure: presenterClosure)
 rows.append(autoregisteredPresenter)
 let closurePresenter = Row(
   "11b. resolve the same, registered as a closure",
-  ravioli: nanosecondsPerOperation {
-    blackHole(try! ravioliPresenterClosure.resolve() as Presenter)
-  },
-  swinject: nanosecondsPerOperation { blackHole(swinjectPresenter.resolve(Presenter.self)!) },
-  closure: presenterClosure)
+  ravioli: closureRegistrationTime, swinject: timeSwinjectPresenter(), closure: presenterClosure)
 rows.append(closurePresenter)
 rows.append(
   Row(
-    "11c. the closure of 11b with `needs:`",
-    ravioli: nanosecondsPerOperation {
-      blackHole(try! ravioliPresenterNeeds.resolve() as Presenter)
-    },
+    "11c. the closure of 11b with `needs:`", ravioli: timePresenterNeeds(),
     closure: presenterClosure))
 
 // 8. Heap allocations per resolution, and heap bytes per registration.
