@@ -104,3 +104,63 @@ private final class Parcel: Sendable { init(envelope: Envelope, stamp: Stamp) {}
       ])
   }
 }
+
+extension GlobalStateTests {
+  /// Outside isolation scopes, resolution reads what containers publish, and tells its
+  /// watchers (a trace, a checked `needs:`) the request's type and alternative, which it
+  /// takes from the key of the registration it found: for a resolver that runs, for a
+  /// singleton's first resolution, and for its kept instance.
+  @Suite struct WatchedPublishedRoadTests {
+    private let logger = RecordingLogger()
+
+    init() {
+      Container.logger = logger
+    }
+
+    /// A container of a resolver (`Service`) that asks for an unscoped greeter and a
+    /// singleton one, each under an alternative; `needs` is what the service declares, if
+    /// anything.
+    private func greeters(needs: [Container.Dependency]?) -> Container {
+      let container = Container(name: "watched")
+      container.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
+      container.register(alternative: .another, scope: .singleton) { () -> Greeter in
+        EnglishGreeter()
+      }
+      container.register(needs: needs) { () -> Service in
+        _ = try container.resolve(alternative: .french) as Greeter
+        _ = try container.resolve(alternative: .another) as Greeter
+        _ = try container.resolve(alternative: .another) as Greeter
+        return Service()
+      }
+      return container
+    }
+
+    @Test func aTraceNamesEachRequestWithItsAlternative() throws {
+      defer { Container.logger = StandardErrorLogger() }
+      let container = greeters(needs: nil)
+      container.tracesResolutions = true
+      defer { container.tracesResolutions = false }
+
+      _ = try container.resolve() as Service
+
+      let trace = logger.messages.filter { $0.message.contains(" resolved `") }.map(\.message)
+      #expect(trace.count == 1)
+      let lines = trace.first?.split(separator: "\n").map(String.init) ?? []
+      #expect(lines.contains { $0.contains(#"Greeter (alternative "french"): made in"#) })
+      #expect(lines.contains { $0.contains(#"Greeter (alternative "another"): made in"#) })
+      #expect(lines.contains { $0.hasSuffix(#"Greeter (alternative "another"): kept"#) })
+    }
+
+    @Test func anUndeclaredRequestIsReportedWithItsAlternative() throws {
+      defer { Container.logger = StandardErrorLogger() }
+      let container = greeters(needs: [])
+
+      _ = try container.resolve() as Service
+
+      let warnings = logger.messages.filter { $0.level == .warning }.map(\.message)
+      #expect(warnings.count == 2, "\(warnings)")
+      #expect(warnings.contains { $0.contains(#"asked for `Greeter (alternative "french")`,"#) })
+      #expect(warnings.contains { $0.contains(#"asked for `Greeter (alternative "another")`,"#) })
+    }
+  }
+}
