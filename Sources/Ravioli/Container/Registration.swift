@@ -38,7 +38,7 @@ protocol AnyRegistration: KeyedRegistration, ReadSections.Protectable {
 @usableFromInline
 class KeyedRegistration {
   // Only `let`s of `Sendable` types, here and in `Registration`, whose `@unchecked Sendable`
-  // rests on it: a class with a superclass cannot be checked.
+  // rests on it.
   /// The registered type and alternative.
   let key: RegistrationKey
 
@@ -53,11 +53,8 @@ class KeyedRegistration {
 /// Tables read registrations back with `unsafeDowncast`: the key includes the registered
 /// type, so the cast always holds, and it costs nothing, where a dynamic cast to a protocol
 /// type would cost more than the rest of the resolution.
-///
-/// Unchecked `Sendable` only because Swift does not check a class with a superclass.
 @usableFromInline
-// No lock: immutable, only `let`s of `Sendable` types, here and in `KeyedRegistration`.
-final class Registration<Value>: KeyedRegistration, AnyRegistration, @unchecked Sendable {
+final class Registration<Value>: KeyedRegistration, AnyRegistration {
   /// The synchronous resolver of a plain registration, as it was registered. The road calls
   /// it only where ``kind`` allows (see ``Container/make(_:alternative:parameter:site:)``).
   /// A field of its own, not a case of an enum that holds either this or the parametrized
@@ -243,6 +240,10 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration, @unchecked 
     return dropped
   }
 }
+
+// Unchecked only because Swift does not check a class with a superclass (see
+// `KeyedRegistration`).
+extension Registration: @unchecked Sendable {}  // immutable: `let`s of `Sendable` types only
 
 /// What only parametrized and async registrations have, kept apart so that a plain
 /// registration, the common one, is the smaller.

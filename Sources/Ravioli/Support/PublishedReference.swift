@@ -76,5 +76,5 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
   }
 }
 
-// No lock: C atomics guard its one word, which holds a `Sendable` object.
-extension PublishedReference: @unchecked Sendable where Object: Sendable {}
+// Its one word, which holds a `Sendable` object, is read and written through C atomics alone.
+extension PublishedReference: @unchecked Sendable where Object: Sendable {}  // C atomics only

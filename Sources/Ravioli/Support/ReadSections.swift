@@ -51,9 +51,8 @@ enum ReadSections {
   /// One thread's state, from its first read section until it ends. `word`, `protected` and
   /// `marked` are read and written through the C atomic functions alone; `sections` by the
   /// thread alone.
-  // No lock: C atomics guard `word`, `protected` and `marked`; `sections` is one thread's.
   @usableFromInline
-  final class Reader: @unchecked Sendable {
+  final class Reader: @unchecked Sendable {  // words: C atomics only; `sections`: its thread's
     @usableFromInline let word: UnsafeMutablePointer<UInt>
     /// What the thread protects at each level (the object's address), 0 where nothing.
     private let protected: UnsafeMutablePointer<UInt>
