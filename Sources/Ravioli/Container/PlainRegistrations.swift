@@ -8,8 +8,8 @@
 ///
 /// It is the table that writers and the locked road read (most resolutions read the
 /// container's ``PublishedRegistrations`` instead), so it is filled up to three quarters,
-/// where the published one, read on every resolution, stays at most a quarter full. A slot holds
-/// a registration alone, 16 bytes: its key is the registration's own
+/// where the published one, read on every resolution, stays at most a quarter full. A slot
+/// holds a registration alone, 16 bytes: its key is the registration's own
 /// (``KeyedRegistration/key``).
 struct PlainRegistrations: Sendable {
   private var registrations: [(any AnyRegistration)?]
