@@ -321,9 +321,10 @@ extension Container {
   /// An unscoped registration is run without being retained: entering its frame ends the
   /// section, and its thread protects it from then on, until the frame is left (see
   /// ``ReadSections``), so that threads that resolve the same registration do not all write
-  /// its reference count. A kept or graph scope, whose first resolution waits at a gate or
-  /// looks up what this resolution already made, takes the retaining road of
-  /// ``run(_:alternative:parameter:site:)``.
+  /// its reference count. The frame is pushed and popped here, on the stack that the look-up
+  /// found: when nothing watches the road, with no call. A kept or graph scope, whose first
+  /// resolution waits at a gate or looks up what this resolution already made, takes the
+  /// retaining road of ``run(_:alternative:parameter:site:)``.
   ///
   /// `registration` is a borrow that holds only while the section or the frame does: it is
   /// not used after the section ends unprotected (a refusal) nor after the frame is left.
@@ -339,13 +340,30 @@ extension Container {
     alternative: RegistrationAlternative?, parameterType: Any.Type?, site: RequestSite
   ) throws(ResolutionError) -> Value {
     if registration.scope == .unique {
-      let frame = ResolutionStack.Frame(
-        registration: registration, container: self, needs: registration.checkedNeeds)
-      if let refusal = enterEndingLookUp(frame, parameterType: parameterType) {
+      let needs = registration.checkedNeeds
+      // The frame is made in each branch: one made before them both is built in memory, and
+      // copying it onto the stack then stalls, loading in one piece what was just stored in
+      // several (in `perf annotate` of RavioliProfile `stored`, the costliest instruction).
+      let refusal =
+        ravioli_road_watchers() == 0
+        ? lookUp.enterEndingSection(
+          ResolutionStack.Frame(registration: registration, container: self, needs: needs))
+        : enterEndingWatchedLookUp(
+          ResolutionStack.Frame(registration: registration, container: self, needs: needs),
+          parameterType: parameterType)
+      if let refusal {
         throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
       }
-      defer { frame.leave() }
-      return try make(registration, alternative: alternative, parameter: nil, site: site)
+      // Not a `defer`, which the optimizer outlines: a call of its own at every resolution.
+      let value: Value
+      do {
+        value = try make(registration, alternative: alternative, parameter: nil, site: site)
+      } catch {
+        lookUp.leave()
+        throw error
+      }
+      lookUp.leave()
+      return value
     }
     let retained = unsafeDowncast(retainInLookUp(lookUp.found), to: Registration<Value>.self)
     if !endUnwatchedLookUp(lookUp) {
@@ -362,28 +380,13 @@ extension Container {
   }
 
   /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)`` by entering
-  /// `frame`, whose registration the look-up found: the thread protects it from then on, as
-  /// a retain would (see ``ReadSections``). When watchers follow the road, they are told
-  /// what the look-up found first (``enterEndingWatchedLookUp(_:parameterType:)``). Pair a
-  /// `nil` answer with ``ResolutionStack/Frame/leave()``.
-  ///
-  /// One call for the road's every unscoped resolution: the watchers' check, the push and
-  /// the section's end.
-  @usableFromInline
-  func enterEndingLookUp(_ frame: ResolutionStack.Frame, parameterType: Any.Type?)
-    -> ResolutionStack.Refusal?
-  {
-    guard ravioli_road_watchers() == 0 else {
-      return enterEndingWatchedLookUp(frame, parameterType: parameterType)
-    }
-    return frame.enterEndingReadSection()
-  }
-
-  /// ``enterEndingLookUp(_:parameterType:)`` when watchers follow the road: they may run a
-  /// logger, so the section ends first, and the registration is retained across the gap
-  /// until the frame that holds it is left.
-  @inline(never)
-  private func enterEndingWatchedLookUp(_ frame: ResolutionStack.Frame, parameterType: Any.Type?)
+  /// `frame`, whose registration the look-up found, when watchers follow the road
+  /// (``LookUp/enterEndingSection(_:)`` when none do): they are told what the look-up found
+  /// first. They may run a logger, so the section ends before, and the registration is
+  /// retained across the gap until the frame that holds it is left. Pair a `nil` answer with
+  /// ``LookUp/leave()``.
+  @usableFromInline @inline(never)
+  func enterEndingWatchedLookUp(_ frame: ResolutionStack.Frame, parameterType: Any.Type?)
     -> ResolutionStack.Refusal?
   {
     let registration = endWatchedLookUpHolding(parameterType: parameterType, found: frame.address)
@@ -398,10 +401,10 @@ extension Container {
   /// searching this container, then its parents: unretained, free of generics, locks and
   /// reference counting. When it finds one, the caller ends the section: on the road, with
   /// ``endUnwatchedLookUp(_:)`` or, if that returns `false`,
-  /// ``endWatchedLookUp(parameterType:found:)``; or by entering the
-  /// registration's frame,
-  /// ``enterEndingLookUp(_:parameterType:)``. It uses the registration after
-  /// that only if it retained it before, or while that frame protects it.
+  /// ``endWatchedLookUp(parameterType:found:)``; or by entering the registration's frame,
+  /// ``LookUp/enterEndingSection(_:)`` or, when watchers follow the road,
+  /// ``enterEndingWatchedLookUp(_:parameterType:)``. It uses the registration after that
+  /// only if it retained it before, or while that frame protects it.
   ///
   /// `nil`, with no section left open, when there is none, inside an isolation scope, and
   /// for a request with a parameter that reaches a container that has had parametrized
@@ -414,16 +417,16 @@ extension Container {
       return nil
     }
     let key = RegistrationKey(type, alternative)
-    let reader = ResolutionStack.beginReading()
+    let stack = ResolutionStack.beginReading()
     guard
       let found = withParameter
         ? publishedForRequestWithParameter(key)
         : firstInChain({ $0.published.registration(for: key) })
     else {
-      reader._withUnsafeGuaranteedRef { $0.end() }
+      stack._withUnsafeGuaranteedRef { $0.reader.end() }
       return nil
     }
-    return LookUp(found: found, reader: reader)
+    return LookUp(found: found, stack: stack)
   }
 
   /// ``beginLookUp(of:alternative:withParameter:)``'s search for a request with a parameter:
@@ -850,24 +853,41 @@ extension Container {
 }
 
 /// What ``Container/beginLookUp(of:alternative:withParameter:)`` found: a registration, and
-/// the read section that it was found in, which the caller ends.
+/// the read section that it was found in, which the caller ends; and the thread's resolution
+/// stack, on which the road pushes and pops an unscoped registration's frame where the
+/// request is made, without finding the stack again.
 @usableFromInline
 struct LookUp {
   /// The registration, unretained: valid until the section ends, unless retained or
   /// protected before.
   @usableFromInline let found: UnsafeMutableRawPointer
-  /// The current thread's reader, inside the section.
-  @usableFromInline let reader: Unmanaged<ReadSections.Reader>
+  /// The current thread's resolution stack, whose reader is inside the section.
+  @usableFromInline let stack: Unmanaged<ResolutionStack>
 
   @usableFromInline
-  init(found: UnsafeMutableRawPointer, reader: Unmanaged<ReadSections.Reader>) {
+  init(found: UnsafeMutableRawPointer, stack: Unmanaged<ResolutionStack>) {
     self.found = found
-    self.reader = reader
+    self.stack = stack
   }
 
   /// Ends the section.
   @inlinable
   func endSection() {
-    reader._withUnsafeGuaranteedRef { $0.end() }
+    stack._withUnsafeGuaranteedRef { $0.reader.end() }
+  }
+
+  /// Ends the section by entering `frame`, whose registration is the one found: the thread
+  /// protects it from then on, as a retain would (see ``ReadSections``). For the road when
+  /// nothing watches it. Pair a `nil` answer with ``leave()``.
+  @inlinable @inline(__always)
+  func enterEndingSection(_ frame: ResolutionStack.Frame) -> ResolutionStack.Refusal? {
+    stack._withUnsafeGuaranteedRef { $0.enterEndingReadSection(frame) }
+  }
+
+  /// Leaves the frame that ``enterEndingSection(_:)`` or
+  /// ``Container/enterEndingWatchedLookUp(_:parameterType:)`` entered: the innermost.
+  @inlinable @inline(__always)
+  func leave() {
+    stack._withUnsafeGuaranteedRef { $0.pop() }
   }
 }

@@ -1,4 +1,6 @@
-internal import RavioliAtomics
+// Public: the road pushes and pops frames in code inlined where a request is made (see
+// `LookUp`), which calls these functions.
+public import RavioliAtomics
 
 /// The resolutions in progress on the current thread, outermost first.
 ///
@@ -18,17 +20,17 @@ final class ResolutionStack {
     /// thread protects the registration (see ``ReadSections``), and on the roads other than
     /// the published one the resolution that pushed it holds it too, so no other
     /// registration can share the address.
-    unowned(unsafe) let registration: AnyObject
+    @usableFromInline unowned(unsafe) let registration: AnyObject
     /// The container that was asked, which runs the registration; alive while it does.
-    unowned(unsafe) let container: Container
+    @usableFromInline unowned(unsafe) let container: Container
     /// What the registration declared it needs, if the road checks it: the registration
     /// holds it while the frame is on the stack. Unmanaged rather than `unowned(unsafe)`,
     /// so that asking whether there is one (at every push and pop) retains nothing.
-    private let declaredNeeds: Unmanaged<DeclaredNeeds>?
+    @usableFromInline let declaredNeeds: Unmanaged<DeclaredNeeds>?
     /// The declared dependencies that the resolver asked for, one bit each.
-    var used: UInt64 = 0
+    @usableFromInline var used: UInt64 = 0
     /// Whether the frame holds a reference to its registration, which leaving it releases.
-    fileprivate(set) var holdsRegistration = false
+    @usableFromInline var holdsRegistration = false
 
     @usableFromInline
     init(registration: AnyObject, container: Container, needs: DeclaredNeeds? = nil) {
@@ -38,6 +40,7 @@ final class ResolutionStack {
     }
 
     /// The registration's address.
+    @inlinable
     var address: UnsafeRawPointer {
       UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque())
     }
@@ -46,6 +49,7 @@ final class ResolutionStack {
     var needs: DeclaredNeeds? { declaredNeeds?.takeUnretainedValue() }
 
     /// Whether the road checks what the registration declared it needs.
+    @inlinable
     var checksNeeds: Bool { declaredNeeds != nil }
 
     /// Pushes the frame on the current thread's stack, unless its registration is already
@@ -67,17 +71,6 @@ final class ResolutionStack {
       return frame
     }
 
-    /// Pushes the frame, as ``enter()`` does, and ends the current read section: the thread
-    /// protects the registration, which it found in the section, from then on.
-    @inline(__always)
-    func enterEndingReadSection() -> Refusal? {
-      ResolutionStack.withCurrent { stack in
-        let refusal = stack.enter(self)
-        stack.reader.end()
-        return refusal
-      }
-    }
-
     /// Pops the frame, which ``enter()`` pushed: the innermost.
     @usableFromInline
     func leave() {
@@ -97,25 +90,26 @@ final class ResolutionStack {
 
   // Used by one thread only, and never re-entered during an access: the runtime's exclusivity
   // checks would cost more than the stack itself. The frames live in a buffer of their own,
-  // so that pushing and popping involve no reference counting.
-  @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<Frame>
-  @exclusivity(unchecked) private var capacity = 16
-  @exclusivity(unchecked) private(set) var depth = 0
+  // so that pushing and popping involve no reference counting. Usable from inlinable code:
+  // the published road pushes and pops its frames where a request is made (see `LookUp`).
+  @usableFromInline @exclusivity(unchecked) var buffer: UnsafeMutablePointer<Frame>
+  @usableFromInline @exclusivity(unchecked) var capacity = 16
+  @usableFromInline @exclusivity(unchecked) var depth = 0
   /// Instances of graph-scoped registrations made during the current top-level resolution.
-  @exclusivity(unchecked) private var graph: [ObjectIdentifier: AnyObject] = [:]
+  @usableFromInline @exclusivity(unchecked) var graph: [ObjectIdentifier: AnyObject] = [:]
   /// The trace of the current top-level resolution, when its container traces.
-  @exclusivity(unchecked) var trace: ResolutionTrace?
+  @usableFromInline @exclusivity(unchecked) var trace: ResolutionTrace?
 
   /// The thread's read sections (see ``ReadSections``).
-  private let reader = ReadSections.Reader(levels: ResolutionStack.depthLimit)
+  @usableFromInline let reader = ReadSections.Reader(levels: ResolutionStack.depthLimit)
   /// The thread's call stack is too nearly full for another resolution when the stack
   /// pointer is in a range that starts here, at the stack's lowest address, and is as large
   /// as the reserve; empty where the system does not tell where the stack is. A resolution
   /// on a stack of another kind (a signal handler's, a coroutine's) is below or above it,
   /// and not refused.
-  private let nearlyFullStart: UInt
+  @usableFromInline let nearlyFullStart: UInt
   /// The size of that range.
-  private let nearlyFullSize: UInt
+  @usableFromInline let nearlyFullSize: UInt
   /// The size of the thread's call stack, for messages.
   let stackSize: UInt
 
@@ -141,13 +135,13 @@ final class ResolutionStack {
   /// Starts a read section on the current thread (see ``ReadSections``): registrations
   /// found until the matching ``endReading()`` may be used unretained, and must be retained,
   /// or protected by entering their frame before it, to be used after it. Returns the
-  /// thread's reader, whose ``ReadSections/Reader/end()`` also ends the section, without
-  /// finding the thread's stack again.
+  /// thread's stack, whose reader's ``ReadSections/Reader/end()`` also ends the section,
+  /// without finding the stack again.
   @discardableResult
-  static func beginReading() -> Unmanaged<ReadSections.Reader> {
+  static func beginReading() -> Unmanaged<ResolutionStack> {
     withCurrent { stack in
       stack.reader.begin()
-      return Unmanaged.passUnretained(stack.reader)
+      return Unmanaged.passUnretained(stack)
     }
   }
 
@@ -189,7 +183,7 @@ final class ResolutionStack {
   /// resolver that asks for something new at every level (a type or alternative that it
   /// builds as it goes) would otherwise recurse until the thread's stack overflows, with no
   /// message.
-  static let depthLimit = 500
+  @usableFromInline static let depthLimit = 500
 
   /// The part of a thread's call stack that resolution leaves free (half of the stack,
   /// if that is less): room to build and throw the error, and for the resolvers that catch
@@ -210,8 +204,8 @@ final class ResolutionStack {
 
   /// Pushes `frame` on this stack, unless its registration is already on it, or
   /// resolutions are nested as deep as they may be: then says why, and pushes nothing.
-  @inline(__always)
-  fileprivate func enter(_ frame: Frame) -> Refusal? {
+  @inlinable @inline(__always)
+  func enter(_ frame: Frame) -> Refusal? {
     if let index = index(of: ObjectIdentifier(frame.registration)) {
       return .cycle(from: index)
     }
@@ -225,11 +219,21 @@ final class ResolutionStack {
     return nil
   }
 
+  /// Pushes `frame`, as ``enter(_:)`` does, and ends the current read section: the thread
+  /// protects the registration, which it found in the section, from then on. Pair a `nil`
+  /// answer with ``pop()``.
+  @inlinable @inline(__always)
+  func enterEndingReadSection(_ frame: Frame) -> Refusal? {
+    let refusal = enter(frame)
+    reader.end()
+    return refusal
+  }
+
   /// The frames in progress, outermost first.
   var frames: [Frame] { Array(UnsafeBufferPointer(start: buffer, count: depth)) }
 
   /// Where `registration` already is on the stack, if it is.
-  @inline(__always)
+  @inlinable @inline(__always)
   func index(of registration: ObjectIdentifier) -> Int? {
     var index = 0
     while index < depth {
@@ -239,7 +243,7 @@ final class ResolutionStack {
     return nil
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   func push(_ frame: Frame) {
     if depth == capacity {
       grow()
@@ -256,8 +260,8 @@ final class ResolutionStack {
   }
 
   /// Doubles the buffer, at the rare push that finds it full.
-  @inline(never)
-  private func grow() {
+  @usableFromInline @inline(never)
+  func grow() {
     let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
     larger.moveInitialize(from: buffer, count: depth)
     buffer.deallocate()
@@ -265,7 +269,7 @@ final class ResolutionStack {
     capacity *= 2
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   func pop() {
     depth -= 1
     let frame = buffer[depth]
@@ -283,8 +287,8 @@ final class ResolutionStack {
   /// finish the trace and release the graph-scoped instances; release the registration
   /// that the frame held; and, if writers marked the thread, let go of the registrations
   /// that they kept while threads ran them, if none runs them any more.
-  @inline(never)
-  private func finishPop(marked: Bool, releasing registration: UnsafeRawPointer?) {
+  @usableFromInline @inline(never)
+  func finishPop(marked: Bool, releasing registration: UnsafeRawPointer?) {
     defer {
       // Last: what they release may run a `deinit`, which may resolve.
       if let registration {

@@ -5,6 +5,7 @@ import Dispatch
 ///
 /// One thread's ``ResolutionStack`` owns it, from the top-level request until that
 /// resolution ends; then it is logged at the `.debug` level.
+@usableFromInline
 final class ResolutionTrace {
   private struct Entry {
     let label: String
@@ -33,6 +34,7 @@ final class ResolutionTrace {
 
   /// Records that the resolution stack entered `registration`'s frame, which is now
   /// `depth` deep: its resolver runs.
+  @usableFromInline
   func entered(_ registration: ObjectIdentifier, depth: Int) {
     guard
       let index = entries.lastIndex(where: {

@@ -55,12 +55,12 @@ enum ReadSections {
   final class Reader: @unchecked Sendable {  // words: C atomics only; `sections`: its thread's
     @usableFromInline let word: UnsafeMutablePointer<UInt>
     /// What the thread protects at each level (the object's address), 0 where nothing.
-    private let protected: UnsafeMutablePointer<UInt>
+    @usableFromInline let protected: UnsafeMutablePointer<UInt>
     /// How many levels there are.
     private let levels: Int
     /// Whether, when a writer last looked, the thread protected an object that writers keep
     /// (1) or not (0): the thread then looks at what they keep when it ends a protection.
-    private let marked: UnsafeMutablePointer<UInt>
+    @usableFromInline let marked: UnsafeMutablePointer<UInt>
     /// Sections ended, as the word has it.
     @usableFromInline @exclusivity(unchecked) var sections: UInt = 0
 
@@ -100,7 +100,7 @@ enum ReadSections {
     /// Protects the object at `address`, found inside the current read section, at `level`
     /// (less than the reader's levels): until ``unprotect(level:)``, a writer that takes it
     /// out of reach keeps it. A relaxed store: the section's end publishes it.
-    @inline(__always)
+    @inlinable @inline(__always)
     func protect(_ address: UnsafeRawPointer, level: Int) {
       ravioli_word_store_relaxed(protected + level, UInt(bitPattern: address))
     }
@@ -108,7 +108,7 @@ enum ReadSections {
     /// Ends the protection at `level`; returns whether the thread is marked, having
     /// protected something that writers keep: the caller then lets go of what no thread
     /// protects any more, with ``ReadSections/releaseUnprotected()``.
-    @inline(__always)
+    @inlinable @inline(__always)
     func unprotect(level: Int) -> Bool {
       ravioli_word_store(protected + level, 0)
       return ravioli_word_load(marked) != 0
