@@ -235,6 +235,7 @@ final class ResolutionStack {
   /// Where `registration` already is on the stack, if it is.
   @inlinable @inline(__always)
   func index(of registration: ObjectIdentifier) -> Int? {
+    let depth = depth
     var index = 0
     while index < depth {
       if ObjectIdentifier(buffer[index].registration) == registration { return index }
@@ -245,17 +246,20 @@ final class ResolutionStack {
 
   @inlinable @inline(__always)
   func push(_ frame: Frame) {
-    if depth == capacity {
+    // The depth in a local: read once, where each use of the property would load it again
+    // after the stores through `buffer`.
+    let level = depth
+    if level == capacity {
       grow()
     }
-    reader.protect(frame.address, level: depth)
-    (buffer + depth).initialize(to: frame)
-    depth += 1
+    reader.protect(frame.address, level: level)
+    (buffer + level).initialize(to: frame)
+    depth = level &+ 1
     if frame.checksNeeds {
       ravioli_road_watchers_add(1)
     }
     if let trace {
-      trace.entered(ObjectIdentifier(frame.registration), depth: depth)
+      trace.entered(ObjectIdentifier(frame.registration), depth: level &+ 1)
     }
   }
 
@@ -271,14 +275,14 @@ final class ResolutionStack {
 
   @inlinable @inline(__always)
   func pop() {
-    depth -= 1
-    let frame = buffer[depth]
+    let level = depth &- 1
+    depth = level
+    let frame = (buffer + level).move()
     if frame.checksNeeds {
       ravioli_road_watchers_add(-1)
     }
-    (buffer + depth).deinitialize(count: 1)
-    let marked = reader.unprotect(level: depth)
-    if trace != nil || (depth == 0 && !graph.isEmpty) || marked || frame.holdsRegistration {
+    let marked = reader.unprotect(level: level)
+    if trace != nil || (level == 0 && !graph.isEmpty) || marked || frame.holdsRegistration {
       finishPop(marked: marked, releasing: frame.holdsRegistration ? frame.address : nil)
     }
   }
