@@ -359,10 +359,10 @@ extension Container {
       do {
         value = try make(registration, alternative: alternative, parameter: nil, site: site)
       } catch {
-        lookUp.leave()
+        lookUp.leave(registration)
         throw error
       }
-      lookUp.leave()
+      lookUp.leave(registration)
       return value
     }
     let retained = unsafeDowncast(retainInLookUp(lookUp.found), to: Registration<Value>.self)
@@ -379,12 +379,13 @@ extension Container {
     Unmanaged<AnyObject>.fromOpaque(found).retain().takeRetainedValue()
   }
 
-  /// Ends the read section of ``beginLookUp(of:alternative:withParameter:)`` by entering
-  /// `frame`, whose registration the look-up found, when watchers follow the road
-  /// (``LookUp/enterEndingSection(_:)`` when none do): they are told what the look-up found
-  /// first. They may run a logger, so the section ends before, and the registration is
-  /// retained across the gap until the frame that holds it is left. Pair a `nil` answer with
-  /// ``LookUp/leave()``.
+  /// The road's entry into `frame`, whose registration
+  /// ``beginLookUp(of:alternative:withParameter:)`` found, when watchers follow the road
+  /// (``LookUp/enterEndingSection(_:)`` when none do): ends the read section, tells the
+  /// watchers what the look-up found, then enters `frame`, holding the registration. The
+  /// watchers may run a logger, so the section ends first, and a retain keeps the
+  /// registration alive from then until the frame that holds it is left. Pair a `nil` answer
+  /// with ``LookUp/leave(_:)``.
   @usableFromInline @inline(never)
   func enterEndingWatchedLookUp(_ frame: ResolutionStack.Frame, parameterType: Any.Type?)
     -> ResolutionStack.Refusal?
@@ -878,16 +879,21 @@ struct LookUp {
 
   /// Ends the section by entering `frame`, whose registration is the one found: the thread
   /// protects it from then on, as a retain would (see ``ReadSections``). For the road when
-  /// nothing watches it. Pair a `nil` answer with ``leave()``.
+  /// nothing watches it. Pair a `nil` answer with ``leave(_:)``.
   @inlinable @inline(__always)
   func enterEndingSection(_ frame: ResolutionStack.Frame) -> ResolutionStack.Refusal? {
     stack._withUnsafeGuaranteedRef { $0.enterEndingReadSection(frame) }
   }
 
-  /// Leaves the frame that ``enterEndingSection(_:)`` or
+  /// Leaves the frame of `registration` that ``enterEndingSection(_:)`` or
   /// ``Container/enterEndingWatchedLookUp(_:parameterType:)`` entered: the innermost.
   @inlinable @inline(__always)
-  func leave() {
-    stack._withUnsafeGuaranteedRef { $0.pop() }
+  func leave(_ registration: AnyObject) {
+    stack._withUnsafeGuaranteedRef { stack in
+      assert(
+        stack.depth > 0 && stack.buffer[stack.depth - 1].registration === registration,
+        "Frames are left innermost first.")
+      stack.pop()
+    }
   }
 }

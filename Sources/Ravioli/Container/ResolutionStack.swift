@@ -1,5 +1,5 @@
-// Public: the road pushes and pops frames in code inlined where a request is made (see
-// `LookUp`), which calls these functions.
+// Public: the stack's enter, push and pop are inlined where a request is made (see `LookUp`),
+// and call `ravioli_stack_pointer` and `ravioli_road_watchers_add`.
 public import RavioliAtomics
 
 /// The resolutions in progress on the current thread, outermost first.
@@ -9,6 +9,10 @@ public import RavioliAtomics
 /// failure deep inside a resolver can say which resolutions needed it. It is per thread: a
 /// resolver that resolves on another thread and waits for it (`queue.sync`) starts a new
 /// stack there, and a cycle through such a hop is not seen.
+///
+/// Much of it is usable from inlinable code (its storage, its limits, and entering, pushing
+/// and popping a frame): the published road pushes and pops its frames where a request is
+/// made, in code specialized there (see `LookUp`), and calls only the rare parts.
 @usableFromInline
 final class ResolutionStack {
   /// A resolution in progress. Plain data, nothing counted: pushing and popping one copies a
@@ -22,15 +26,15 @@ final class ResolutionStack {
     /// registration can share the address.
     @usableFromInline unowned(unsafe) let registration: AnyObject
     /// The container that was asked, which runs the registration; alive while it does.
-    @usableFromInline unowned(unsafe) let container: Container
+    unowned(unsafe) let container: Container
     /// What the registration declared it needs, if the road checks it: the registration
     /// holds it while the frame is on the stack. Unmanaged rather than `unowned(unsafe)`,
     /// so that asking whether there is one (at every push and pop) retains nothing.
     @usableFromInline let declaredNeeds: Unmanaged<DeclaredNeeds>?
     /// The declared dependencies that the resolver asked for, one bit each.
-    @usableFromInline var used: UInt64 = 0
+    var used: UInt64 = 0
     /// Whether the frame holds a reference to its registration, which leaving it releases.
-    @usableFromInline var holdsRegistration = false
+    @usableFromInline fileprivate(set) var holdsRegistration = false
 
     @usableFromInline
     init(registration: AnyObject, container: Container, needs: DeclaredNeeds? = nil) {
@@ -92,11 +96,12 @@ final class ResolutionStack {
   // checks would cost more than the stack itself. The frames live in a buffer of their own,
   // so that pushing and popping involve no reference counting. Usable from inlinable code:
   // the published road pushes and pops its frames where a request is made (see `LookUp`).
-  @usableFromInline @exclusivity(unchecked) var buffer: UnsafeMutablePointer<Frame>
-  @usableFromInline @exclusivity(unchecked) var capacity = 16
+  @usableFromInline @exclusivity(unchecked) private(set) var buffer: UnsafeMutablePointer<Frame>
+  @usableFromInline @exclusivity(unchecked) private(set) var capacity = 16
   @usableFromInline @exclusivity(unchecked) var depth = 0
   /// Instances of graph-scoped registrations made during the current top-level resolution.
-  @usableFromInline @exclusivity(unchecked) var graph: [ObjectIdentifier: AnyObject] = [:]
+  @usableFromInline @exclusivity(unchecked) private(set) var graph: [ObjectIdentifier: AnyObject] =
+    [:]
   /// The trace of the current top-level resolution, when its container traces.
   @usableFromInline @exclusivity(unchecked) var trace: ResolutionTrace?
 
@@ -235,15 +240,18 @@ final class ResolutionStack {
   /// Where `registration` already is on the stack, if it is.
   @inlinable @inline(__always)
   func index(of registration: ObjectIdentifier) -> Int? {
-    let depth = depth
+    // Read once: the property would be loaded again at each step.
+    let count = depth
     var index = 0
-    while index < depth {
+    while index < count {
       if ObjectIdentifier(buffer[index].registration) == registration { return index }
       index += 1
     }
     return nil
   }
 
+  /// Pushes `frame` at the next level and protects its registration there; only
+  /// ``enter(_:)`` calls it, after the checks.
   @inlinable @inline(__always)
   func push(_ frame: Frame) {
     // The depth in a local: read once, where each use of the property would load it again
@@ -273,6 +281,8 @@ final class ResolutionStack {
     capacity *= 2
   }
 
+  /// Pops the innermost frame and ends its protection; ``finishPop(marked:releasing:)`` does
+  /// the rare rest.
   @inlinable @inline(__always)
   func pop() {
     let level = depth &- 1

@@ -1,4 +1,5 @@
-// Public: ``Reader/end()`` is inlined where a request is made.
+// Public: ``Reader/end()``, ``Reader/protect(_:level:)`` and ``Reader/unprotect(level:)`` are
+// inlined where a request is made.
 public import RavioliAtomics
 
 #if canImport(Darwin)
