@@ -76,6 +76,29 @@ func nanosecondsPerOperation(
   return (median(operationSamples), median(baselineSamples))
 }
 
+/// The median times of `operation` on each of `subjects`, in nanoseconds, measured in
+/// alternating samples (11 on each, about 20 ms each, after a warm-up of all), so that all
+/// see the machine as it is during the same seconds. Scenario 6's rows, which its targets
+/// compare, are measured this way: the same code, on containers of three sizes. Always
+/// inlined, as ``nanosecondsPerOperation(_:)``.
+@inline(__always)
+func nanosecondsPerOperation<Subject>(
+  on subjects: [Subject], _ operation: (Subject) -> Void
+) -> [Double] {
+  for subject in subjects {
+    for _ in 0..<2_000 { operation(subject) }
+  }
+  let iterations = subjects.map { subject in iterationsPerSample { operation(subject) } }
+  var samples = [[Double]](repeating: [], count: subjects.count)
+  for _ in 0..<11 {
+    for (index, subject) in subjects.enumerated() {
+      let nanoseconds = time(iterations[index]) { operation(subject) }
+      samples[index].append(Double(nanoseconds) / Double(iterations[index]))
+    }
+  }
+  return samples.map(median)
+}
+
 /// How many `operation`s a sample of about 20 ms takes.
 @inline(__always)
 private func iterationsPerSample(_ operation: () -> Void) -> Int {
