@@ -889,11 +889,6 @@ struct LookUp {
   /// ``Container/enterEndingWatchedLookUp(_:parameterType:)`` entered: the innermost.
   @inlinable @inline(__always)
   func leave(_ registration: AnyObject) {
-    stack._withUnsafeGuaranteedRef { stack in
-      assert(
-        stack.depth > 0 && stack.buffer[stack.depth - 1].registration === registration,
-        "Frames are left innermost first.")
-      stack.pop()
-    }
+    stack._withUnsafeGuaranteedRef { $0.leave(registration) }
   }
 }

@@ -78,10 +78,7 @@ final class ResolutionStack {
     /// Pops the frame, which ``enter()`` pushed: the innermost.
     @usableFromInline
     func leave() {
-      ResolutionStack.withCurrent { stack in
-        assert(stack.top?.registration === registration, "Frames are left innermost first.")
-        stack.pop()
-      }
+      ResolutionStack.withCurrent { $0.leave(registration) }
     }
 
     /// `Greeter`, or `Greeter (alternative "french")`: its registration's type and
@@ -281,6 +278,14 @@ final class ResolutionStack {
     capacity *= 2
   }
 
+  /// Pops the innermost frame, which is `registration`'s (checked in debug builds): how
+  /// every road leaves a frame, through ``Frame/leave()`` or ``LookUp/leave(_:)``.
+  @inlinable @inline(__always)
+  func leave(_ registration: AnyObject) {
+    assert(top?.registration === registration, "Frames are left innermost first.")
+    pop()
+  }
+
   /// Pops the innermost frame and ends its protection; ``finishPop(marked:releasing:)`` does
   /// the rare rest.
   @inlinable @inline(__always)
@@ -340,6 +345,7 @@ final class ResolutionStack {
   }
 
   /// The innermost frame, if any.
+  @inlinable
   var top: Frame? { depth == 0 ? nil : buffer[depth - 1] }
 
   /// Records that the innermost frame's resolver asked for its declared dependency `bit`.
