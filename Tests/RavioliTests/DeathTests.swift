@@ -61,6 +61,21 @@ private struct Refusing: ContainerLookupPolicy {
 
 private func greet(@Injected greeter: Greeter) -> String { greeter.greet() }
 
+/// Its greeter's resolver reads the greeter of the screen it is given, so that the first read
+/// reads the property again.
+private final class ReadAgainScreen {
+  static let line = #line + 1
+  @Injected var greeter: Greeter
+  static let optionalLine = #line + 1
+  @Injected var optionalGreeter: Greeter?
+}
+
+/// Hands a screen to another thread, which the test cannot otherwise give it.
+private final class Handed: @unchecked Sendable {  // read only on the thread it is handed to
+  let screen: ReadAgainScreen
+  init(_ screen: ReadAgainScreen) { self.screen = screen }
+}
+
 private final class SessionScreen {
   @Injected var greeter: Greeter
 
@@ -186,6 +201,61 @@ private struct AppPolicy: ContainerLookupPolicy {
     let message = text(result?.standardErrorContent)
     #expect(message.contains("dependency cycle Node -> Node"))
     #expect(message.contains("DeathTests.swift:\(Node.line)"))
+  }
+
+  @Test func propertyReadAgainWhileItsFirstReadResolvesIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container(name: "again")
+      container.register { (screen: ReadAgainScreen) -> Greeter in
+        _ = screen.greeter
+        return EnglishGreeter()
+      }
+      Container.lookupPolicy = .singleton(container)
+      _ = ReadAgainScreen().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot resolve `Greeter`: dependency cycle Greeter -> Greeter."))
+    #expect(message.contains("Injected into: `ReadAgainScreen`"))
+    #expect(message.contains("DeathTests.swift:\(ReadAgainScreen.line)"))
+    #expect(message.contains("Registered at: `Greeter` at "))
+  }
+
+  @Test func optionalPropertyReadAgainWhileItsFirstReadResolvesIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container(name: "again")
+      container.register { (screen: ReadAgainScreen) -> Greeter in
+        _ = screen.optionalGreeter
+        return EnglishGreeter()
+      }
+      Container.lookupPolicy = .singleton(container)
+      _ = ReadAgainScreen().optionalGreeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("dependency cycle Greeter -> Greeter"))
+    #expect(message.contains("DeathTests.swift:\(ReadAgainScreen.optionalLine)"))
+  }
+
+  @Test func propertyReadAgainOnAnotherThreadWhileItsFirstReadResolvesIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container(name: "again")
+      container.register { (screen: ReadAgainScreen) -> Greeter in
+        let handed = Handed(screen)
+        let read = DispatchSemaphore(value: 0)
+        // A thread of its own: `DispatchQueue.sync` may run the read on this one.
+        Thread {
+          _ = handed.screen.greeter
+          read.signal()
+        }.start()
+        read.wait()
+        return EnglishGreeter()
+      }
+      Container.lookupPolicy = .singleton(container)
+      _ = ReadAgainScreen().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot resolve `Greeter`: dependency cycle Greeter -> Greeter."))
+    #expect(message.contains("on a thread other than the one resolving it"))
+    #expect(message.contains("DeathTests.swift:\(ReadAgainScreen.line)"))
   }
 
   @Test func functionParameterWithoutARegistration() async {

@@ -131,8 +131,8 @@ public struct Injected<Value> {
 
   /// The value of a class's property, resolved at its first read. Always inlined, so that
   /// the key path stays the constant it is where the property is read; the first read itself
-  /// is one call, to ``InjectionPoint/resolve(_:from:for:)``, so that the getter stays small
-  /// enough to be inlined where the property is read.
+  /// is one call, to ``InjectionPoint/resolveFirstRead(_:for:from:alternative:file:function:line:)``,
+  /// so that the getter stays small enough to be inlined where the property is read.
   @inlinable @inline(__always)
   static func value<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf,
@@ -141,20 +141,28 @@ public struct Injected<Value> {
     if let value = instance[keyPath: storageKeyPath].value {
       return value
     }
-    let (source, point) = instance[keyPath: storageKeyPath].request()
-    let value = point.resolve(Value.self, from: source, for: instance)
-    instance[keyPath: storageKeyPath].settle(value)
+    let request = instance[keyPath: storageKeyPath].takeRequest()
+    let value = InjectionPoint.resolveFirstRead(
+      Value.self, for: instance, from: request.source, alternative: request.alternative,
+      file: request.file, function: request.function, line: request.line)
+    instance[keyPath: storageKeyPath].value = value
     return value
   }
 
-  /// What the first read needs: where the value comes from, and the declaration.
+  /// What the first read needs: where the value comes from, taken out of the wrapper, which
+  /// lets go of it at the first read (a copy would retain and release an object that all the
+  /// properties made under one policy share); and the point's parts, which copy as words
+  /// where the point would be copied through its value witnesses.
   ///
-  /// Mutating, though it changes nothing: a mutating call reads the fields in place, where a
-  /// read of the wrapper through its key path copies all of it (through its generic value
-  /// witnesses) to take one field.
+  /// Mutating: a mutating call reads the fields in place, where a read of the wrapper
+  /// through its key path copies all of it (through its generic value witnesses) to take one
+  /// field.
   @inlinable
-  mutating func request() -> (ContainerSource, InjectionPoint) {
-    (source!, point)
+  mutating func takeRequest() -> (
+    source: ContainerSource?, alternative: RegistrationAlternative?, file: StaticString,
+    function: StaticString, line: UInt
+  ) {
+    (source.take(), point.alternative, point.file, point.function, point.line)
   }
 
   /// Keeps the resolved value, and lets go of where it came from.

@@ -51,10 +51,81 @@ struct InjectionPoint: Sendable {
   func resolve<Value, Enclosing: AnyObject>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
   ) -> Value {
+    resolveLazily(type, from: source, for: instance)
+  }
+
+  /// ``resolve(_:from:for:)``'s body.
+  @inlinable @inline(__always)
+  func resolveLazily<Value, Enclosing: AnyObject>(
+    _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
+  ) -> Value {
     let container =
       source.directContainer
       ?? findContainer(Value.self, from: source, for: instance, enclosingType: Enclosing.self)
     return resolve(type, in: container, parameter: instance, enclosingType: Enclosing.self)
+  }
+
+  /// The first read of a lazy `@Injected` property of `instance`: ``resolve(_:from:for:)``,
+  /// given the point's parts, and its source, which the wrapper handed over.
+  ///
+  /// The wrapper lives in its object, so a point passed whole is first copied out of it,
+  /// through its value witnesses; its parts are copied as plain words, and a point is made
+  /// of them only where a policy is asked or a failure reported. The source is `nil` when
+  /// the property is read again while its first read resolves it (see
+  /// ``dieOfReadDuringFirstRead(_:for:)``).
+  @inlinable @inline(never)
+  static func resolveFirstRead<Value, Enclosing: AnyObject>(
+    _ type: Value.Type, for instance: Enclosing, from source: ContainerSource?,
+    alternative: RegistrationAlternative?, file: StaticString, function: StaticString,
+    line: UInt
+  ) -> Value {
+    if let container = source?.directContainer {
+      do {
+        return try container.resolve(
+          type, alternative: alternative, object: instance, site: RequestSite(file, line))
+      } catch {
+        InjectionPoint(alternative: alternative, file: file, function: function, line: line)
+          .die(error, enclosingType: Enclosing.self)
+      }
+    }
+    let point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
+    guard let source else {
+      point.dieOfReadDuringFirstRead(type, for: instance)
+    }
+    return point.resolveLazily(type, from: source, for: instance)
+  }
+
+  /// Stops the program when a property is read while its first read resolves it: the
+  /// resolver that its first read runs reads it again, a cycle. The road reports it, asked
+  /// again in the container of the innermost frame that resolves the property's type (or,
+  /// for an optional, the type it wraps), where it finds that frame's registration again.
+  /// Read on a thread whose stack has no such frame, the property reports the cycle itself.
+  @usableFromInline
+  func dieOfReadDuringFirstRead<Value, Enclosing: AnyObject>(
+    _ type: Value.Type, for instance: Enclosing
+  ) -> Never {
+    var keys = [RegistrationKey(type, alternative)]
+    if let optional = type as? any OptionalResolvable.Type {
+      keys.append(RegistrationKey(optional.wrappedType, alternative))
+    }
+    let resolving = ResolutionStack.current.frames.last { frame in
+      (frame.registration as? KeyedRegistration).map { keys.contains($0.key) } ?? false
+    }
+    if let container = resolving?.container {
+      _ = resolve(type, in: container, parameter: instance, enclosingType: Enclosing.self)
+    }
+    let requested = describeRequest(type, alternative)
+    var error = ResolutionError(
+      reason: .cycle(path: [requested, requested]), typeName: String(describing: type),
+      alternativeName: alternative?.name)
+    error.note =
+      resolving != nil
+      ? "The property was read again while its first read was still resolving it."
+      : "The property was read again while its first read was still resolving it, on a "
+        + "thread other than the one resolving it: by a resolver that waits for that read, or "
+        + "in a class shared between threads without an actor (a lazy property's first read "
+        + "writes it)."
+    die(error, enclosingType: Enclosing.self)
   }
 
   /// Resolves while the enclosing object is being created, before it exists, or, for
