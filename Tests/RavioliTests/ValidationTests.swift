@@ -116,6 +116,19 @@ private func failingReport(of container: Container) -> ValidationReport? {
       ])
   }
 
+  @Test func aDependencyDeclaredTwiceOrAsAnOptionalIsFollowedOnce() {
+    let container = Container(name: "twice")
+    container.register(needs: [.on(Pane.self), .on(Pane.self)]) { Chain() }
+    // An optional is looked up as itself, then as the type it wraps.
+    container.register(needs: [.on(Chain?.self)]) { Pane() }
+
+    guard let report = failingReport(of: container) else { return }
+    #expect(kinds(report) == [.cycle])
+    #expect(
+      report.errors.first?.message.hasPrefix("dependency cycle: `Chain` -> `Pane` -> `Chain`;")
+        == true)
+  }
+
   @Test func aKeptInstanceHoldingAShorterLivedOneIsCaptiveThroughUniqueOnes() {
     let container = Container(name: "session")
     let cart: UInt = #line + 1

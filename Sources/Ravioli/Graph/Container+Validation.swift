@@ -244,9 +244,14 @@ extension DependencyGraph {
     var stack: [Int] = []
     var next = 0
     var components: [[Int]] = []
-    let successors = nodes.indices.map { node in
-      node < start ? [] : self.successors(of: node).filter { $0 >= start }
-    }
+    // Copied without the nodes before `start` only when there are any: the first search
+    // takes the graph's lists as they are.
+    let successors =
+      start == 0
+      ? successorLists
+      : nodes.indices.map { node in
+        node < start ? [] : self.successors(of: node).filter { $0 >= start }
+      }
     for root in start..<nodes.count where index[root] == -1 {
       var work: [(node: Int, edge: Int)] = [(root, 0)]
       index[root] = next
@@ -307,20 +312,21 @@ extension DependencyGraph {
     // reaches through nodes that keep nothing: computed once per node, children first, so
     // that many singletons over one long chain of unique instances cost one walk of it.
     var reaches: [Set<Int>?] = Array(repeating: nil, count: nodes.count)
+    // The nodes of the walk in progress, by index: one array for all the walks.
+    var visiting = [Bool](repeating: false, count: nodes.count)
     func shortLived(reachedFrom node: Int) -> Set<Int> {
       if let known = reaches[node] { return known }
       var work = [(node: node, expanded: false)]
-      var visiting: Set<Int> = []
       while let (current, expanded) = work.popLast() {
         if reaches[current] != nil { continue }
         let next = successors(of: current)
         if !expanded {
-          visiting.insert(current)
+          visiting[current] = true
           work.append((current, true))
           // A node already being visited closes a cycle, reported as one: not followed.
           for target in next
           where Self.lifetime(of: nodes[target].scope) == 0
-            && reaches[target] == nil && !visiting.contains(target)
+            && reaches[target] == nil && !visiting[target]
           {
             work.append((target, false))
           }
@@ -336,7 +342,7 @@ extension DependencyGraph {
           }
         }
         reaches[current] = found
-        visiting.remove(current)
+        visiting[current] = false
       }
       return reaches[node] ?? []
     }

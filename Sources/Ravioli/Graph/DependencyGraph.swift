@@ -155,13 +155,16 @@ extension DependencyGraph {
       }
     }
     let successors = nodes.map { node in
-      var seen = Set<Int>()
-      return node.edges.compactMap { edge -> Int? in
-        guard case .node(let target) = edge.target, seen.insert(target).inserted else {
-          return nil
+      var targets: [Int] = []
+      targets.reserveCapacity(node.edges.count)
+      for edge in node.edges {
+        // A registration declares a handful of dependencies: a search of those already
+        // listed costs less than a set made for each node.
+        if case .node(let target) = edge.target, !targets.contains(target) {
+          targets.append(target)
         }
-        return target
       }
+      return targets
     }
     self.init(
       containers: chain.map(\.name), searchOrders: searchOrders, nodes: nodes,
@@ -179,7 +182,7 @@ extension DependencyGraph {
   private static func resolver(
     of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
   ) -> (any AnyRegistration)? {
-    for key in [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? []) {
+    func resolver(of key: RegistrationKey) -> (any AnyRegistration)? {
       for position in order {
         let table = tables[position]
         if let parameterType = dependency.parameterType, let list = table.parametrized[key],
@@ -191,8 +194,10 @@ extension DependencyGraph {
           return plain
         }
       }
+      return nil
     }
-    return nil
+    // The key, then the wrapped type's: no array made for each dependency.
+    return resolver(of: dependency.key) ?? dependency.wrappedKey.flatMap(resolver(of:))
   }
 
   /// The first parametrized resolver registered for `dependency`, when no resolver takes
@@ -200,14 +205,15 @@ extension DependencyGraph {
   private static func parametrizedResolver(
     of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
   ) -> (any AnyRegistration)? {
-    for key in [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? []) {
+    func first(of key: RegistrationKey) -> (any AnyRegistration)? {
       for position in order {
         if let first = tables[position].parametrized[key]?.first {
           return first
         }
       }
+      return nil
     }
-    return nil
+    return first(of: dependency.key) ?? dependency.wrappedKey.flatMap(first(of:))
   }
 
   /// The nodes that `node` depends on, each once.
