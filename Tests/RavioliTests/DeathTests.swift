@@ -70,6 +70,18 @@ private final class ReadAgainScreen {
   @Injected var optionalGreeter: Greeter?
 }
 
+/// A policy that reads the property whose container it is asked for.
+private struct ReadingPolicy: ContainerLookupPolicy {
+  let container: Container
+
+  func container<EnclosingType>(
+    for instance: EnclosingType, file: StaticString, function: String, line: UInt
+  ) -> Container? {
+    _ = (instance as? ReadAgainScreen)?.greeter
+    return container
+  }
+}
+
 /// Hands a screen to another thread, which the test cannot otherwise give it.
 private final class Handed: @unchecked Sendable {  // read only on the thread it is handed to
   let screen: ReadAgainScreen
@@ -235,6 +247,19 @@ private struct AppPolicy: ContainerLookupPolicy {
     #expect(message.contains("DeathTests.swift:\(ReadAgainScreen.optionalLine)"))
   }
 
+  @Test func propertyReadAgainByItsLookupPolicy() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container(name: "policy")
+      container.register { () -> Greeter in EnglishGreeter() }
+      Container.lookupPolicy = ReadingPolicy(container: container)
+      _ = ReadAgainScreen().greeter
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot resolve `Greeter`: dependency cycle Greeter -> Greeter."))
+    #expect(message.contains("before that read had found its container"))
+    #expect(message.contains("DeathTests.swift:\(ReadAgainScreen.line)"))
+  }
+
   @Test func propertyReadAgainOnAnotherThreadWhileItsFirstReadResolvesIt() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let container = Container(name: "again")
@@ -254,7 +279,7 @@ private struct AppPolicy: ContainerLookupPolicy {
     }
     let message = text(result?.standardErrorContent)
     #expect(message.contains("Cannot resolve `Greeter`: dependency cycle Greeter -> Greeter."))
-    #expect(message.contains("on a thread other than the one resolving it"))
+    #expect(message.contains("or on another thread"))
     #expect(message.contains("DeathTests.swift:\(ReadAgainScreen.line)"))
   }
 

@@ -43,8 +43,9 @@ public struct Injected<Value> {
   /// The value, once it is resolved or assigned. Apart from ``source``, so that a read of a
   /// resolved value is the read of an optional, with no copy of an enum that holds either.
   @usableFromInline var value: Value?
-  /// Where the value comes from, until it is resolved; then `nil`, so that the property
-  /// holds nothing but its value.
+  /// Where the value comes from, until its first read takes it (or a value is assigned);
+  /// then `nil`, so that the property holds nothing but its value. A read that finds
+  /// neither a value nor a source is one made while the first read resolves the property.
   @usableFromInline var source: ContainerSource?
   @usableFromInline let point: InjectionPoint
 
@@ -131,7 +132,7 @@ public struct Injected<Value> {
 
   /// The value of a class's property, resolved at its first read. Always inlined, so that
   /// the key path stays the constant it is where the property is read; the first read itself
-  /// is one call, to ``InjectionPoint/resolveFirstRead(_:for:from:alternative:file:function:line:)``,
+  /// is one call, to ``InjectionPoint/resolveFirstRead(_:for:from:alternative:file:function:line:target:)``,
   /// so that the getter stays small enough to be inlined where the property is read.
   @inlinable @inline(__always)
   static func value<EnclosingSelf: AnyObject>(
@@ -144,7 +145,8 @@ public struct Injected<Value> {
     let request = instance[keyPath: storageKeyPath].takeRequest()
     let value = InjectionPoint.resolveFirstRead(
       Value.self, for: instance, from: request.source, alternative: request.alternative,
-      file: request.file, function: request.function, line: request.line)
+      file: request.file, function: request.function, line: request.line,
+      target: request.target)
     instance[keyPath: storageKeyPath].value = value
     return value
   }
@@ -160,12 +162,12 @@ public struct Injected<Value> {
   @inlinable
   mutating func takeRequest() -> (
     source: ContainerSource?, alternative: RegistrationAlternative?, file: StaticString,
-    function: StaticString, line: UInt
+    function: StaticString, line: UInt, target: InjectionPoint.Target
   ) {
-    (source.take(), point.alternative, point.file, point.function, point.line)
+    (source.take(), point.alternative, point.file, point.function, point.line, point.target)
   }
 
-  /// Keeps the resolved value, and lets go of where it came from.
+  /// Keeps an assigned value, and lets go of where a value would have come from.
   @inlinable
   mutating func settle(_ value: Value) {
     self.value = value

@@ -43,8 +43,8 @@ struct InjectionPoint: Sendable {
   /// Resolves a property of `instance` lazily, from its source: the policy is asked with
   /// the instance, and parametrized resolvers receive it.
   ///
-  /// The first read of `@Injected` and `@InjectedWeakly`. Inlinable but not inlined:
-  /// `@Injected`'s getter calls it specialized where the property is read, and stays small.
+  /// The first read of `@InjectedWeakly` (`@Injected`'s is
+  /// ``resolveFirstRead(_:for:from:alternative:file:function:line:target:)``).
   /// A container given or picked by `.singleton(container)` is asked directly; other
   /// sources ask their policy.
   @inlinable @inline(never)
@@ -77,18 +77,21 @@ struct InjectionPoint: Sendable {
   static func resolveFirstRead<Value, Enclosing: AnyObject>(
     _ type: Value.Type, for instance: Enclosing, from source: ContainerSource?,
     alternative: RegistrationAlternative?, file: StaticString, function: StaticString,
-    line: UInt
+    line: UInt, target: Target
   ) -> Value {
     if let container = source?.directContainer {
       do {
         return try container.resolve(
           type, alternative: alternative, object: instance, site: RequestSite(file, line))
       } catch {
-        InjectionPoint(alternative: alternative, file: file, function: function, line: line)
-          .die(error, enclosingType: Enclosing.self)
+        InjectionPoint(
+          alternative: alternative, file: file, function: function, line: line, target: target
+        )
+        .die(error, enclosingType: Enclosing.self)
       }
     }
-    let point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
+    let point = InjectionPoint(
+      alternative: alternative, file: file, function: function, line: line, target: target)
     guard let source else {
       point.dieOfReadDuringFirstRead(type, for: instance)
     }
@@ -99,7 +102,10 @@ struct InjectionPoint: Sendable {
   /// resolver that its first read runs reads it again, a cycle. The road reports it, asked
   /// again in the container of the innermost frame that resolves the property's type (or,
   /// for an optional, the type it wraps), where it finds that frame's registration again.
-  /// Read on a thread whose stack has no such frame, the property reports the cycle itself.
+  /// (Where a child's registration forwards to its parent's, the innermost is the parent's,
+  /// and the cycle reported starts there.) With no such frame on the thread's stack (the
+  /// read came before the first read found its container, or on another thread), the
+  /// property reports the cycle itself.
   @usableFromInline
   func dieOfReadDuringFirstRead<Value, Enclosing: AnyObject>(
     _ type: Value.Type, for instance: Enclosing
@@ -121,10 +127,12 @@ struct InjectionPoint: Sendable {
     error.note =
       resolving != nil
       ? "The property was read again while its first read was still resolving it."
-      : "The property was read again while its first read was still resolving it, on a "
-        + "thread other than the one resolving it: by a resolver that waits for that read, or "
-        + "in a class shared between threads without an actor (a lazy property's first read "
-        + "writes it)."
+      : "The property was read again while its first read was still resolving it: before "
+        + "that read had found its container (the lookup policy, or the object's "
+        + "`Containerable.container`, reads the property), or on another thread (a resolver "
+        + "that waits for such a read, or an object shared between threads without an actor: "
+        + "read the property once before sharing the object, or resolve it when the object "
+        + "is made, with `.resolvingOnInit()`)."
     die(error, enclosingType: Enclosing.self)
   }
 
