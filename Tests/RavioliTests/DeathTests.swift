@@ -70,6 +70,12 @@ private final class ReadAgainScreen {
   @Injected var optionalGreeter: Greeter?
 }
 
+/// Its delegate's resolver reads the delegate of the screen it is given.
+private final class ReadAgainWeakScreen {
+  static let line = #line + 1
+  @InjectedWeakly var delegate: Delegate?
+}
+
 /// A policy that reads the property whose container it is asked for.
 private struct ReadingPolicy: ContainerLookupPolicy {
   let container: Container
@@ -245,6 +251,22 @@ private struct AppPolicy: ContainerLookupPolicy {
     let message = text(result?.standardErrorContent)
     #expect(message.contains("dependency cycle Greeter -> Greeter"))
     #expect(message.contains("DeathTests.swift:\(ReadAgainScreen.optionalLine)"))
+  }
+
+  @Test func weakPropertyReadAgainWhileItsFirstReadResolvesIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container(name: "again")
+      let delegate = SampleDelegate()
+      container.register { (screen: ReadAgainWeakScreen) -> Delegate in
+        _ = screen.delegate
+        return delegate
+      }
+      Container.lookupPolicy = .singleton(container)
+      _ = ReadAgainWeakScreen().delegate
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("dependency cycle Delegate -> Delegate"))
+    #expect(message.contains("DeathTests.swift:\(ReadAgainWeakScreen.line)"))
   }
 
   @Test func propertyReadAgainByItsLookupPolicy() async {

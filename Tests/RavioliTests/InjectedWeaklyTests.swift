@@ -6,6 +6,10 @@ private final class WeakScreen {
   @InjectedWeakly var delegate: Delegate?
 }
 
+private final class AlternativeWeakScreen {
+  @InjectedWeakly(alternative: .another) var delegate: Delegate?
+}
+
 private final class EagerWeakScreen {
   @InjectedWeakly(.resolvingOnInit(), alternative: .another) var delegate: Delegate?
 }
@@ -42,6 +46,12 @@ extension GlobalStateTests {
 
       #expect(screen.delegate == nil)
       #expect(counter.value == 1)
+    }
+
+    @Test func resolvesItsAlternativeAtTheFirstRead() {
+      let screen = AlternativeWeakScreen()
+      #expect(screen.delegate === registered.value)
+      #expect(counter.value == 0)
     }
 
     @Test func resolvingOnInitWithAnAlternative() {

@@ -5,9 +5,9 @@ import Ravioli
 // A fixed loop of one scenario, for instruction-level profiling with callgrind:
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
-//     [stored|optional|among|new|singleton|parent|injected|injectedInTask|newScreen|cached|autoregistered
-//      |closureChain|closureNeeds|validate|baselineEmpty|baselineClosure|baselineNew
-//      |baselineProperty|baselineScreen] \
+//     [stored|optional|among|new|singleton|parent|injected|injectedInTask|newScreen|cached
+//      |weakInjected|weakCached|autoregistered|closureChain|closureNeeds|validate|baselineEmpty
+//      |baselineClosure|baselineNew|baselineProperty|baselineScreen] \
 //     [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
@@ -28,6 +28,12 @@ final class Presenter: Sendable {
 
 final class Screen {
   @Injected var greeter: Greeter
+}
+
+/// `Screen` with the greeter held weakly (`weakInjected`, `weakCached`): the registration
+/// hands over `stored`, which the program keeps.
+final class WeakScreen {
+  @InjectedWeakly var greeter: Greeter?
 }
 
 /// Consumes a result as the benchmark's `blackHole` does: the object, alive, goes to a C
@@ -129,6 +135,20 @@ func readCached(_ screen: Screen, _ count: Int) {
 }
 
 @inline(never)
+func makeWeakScreensAndRead(_ count: Int) {
+  for _ in 0..<count {
+    let screen = WeakScreen()
+    consume(screen)
+    consume(screen.greeter!)
+  }
+}
+
+@inline(never)
+func readWeakCached(_ screen: WeakScreen, _ count: Int) {
+  for _ in 0..<count { consume(screen.greeter!) }
+}
+
+@inline(never)
 func consumeRepeatedly(_ object: AnyObject, _ count: Int) {
   for _ in 0..<count { consume(object) }
 }
@@ -187,6 +207,10 @@ case "newScreen":
   makeScreens(iterations)
 case "cached":
   readCached(Screen(), iterations)
+case "weakInjected":
+  makeWeakScreensAndRead(iterations)
+case "weakCached":
+  readWeakCached(WeakScreen(), iterations)
 case "autoregistered":
   resolvePresenters(autoregistered, iterations)
 case "closureChain":

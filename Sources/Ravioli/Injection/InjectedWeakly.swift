@@ -34,9 +34,10 @@
 public struct InjectedWeakly<Value> {
   /// Where the value comes from, until it has been resolved; then `nil`, so that the
   /// property holds nothing but the object, weakly.
-  private var pending: ContainerSource?
-  private weak var object: AnyObject?
-  private let point: InjectionPoint
+  @usableFromInline var pending: ContainerSource?
+  /// The object, once it is resolved or assigned.
+  @usableFromInline weak var object: AnyObject?
+  @usableFromInline let point: InjectionPoint
 
   /// Declares a weakly injected property.
   /// - Parameters:
@@ -76,25 +77,65 @@ public struct InjectedWeakly<Value> {
   }
 
   /// Reads and writes the property of a class, resolving it at the first read.
+  ///
+  /// Always inlined into the property's accessors, as `@Injected`'s is, where its key paths
+  /// are constants that compile to plain field accesses: a read of a resolved object is then
+  /// a weak load and a cast. (Not inlined, the key path was walked at run time and the whole
+  /// wrapper copied at every read: a read of a resolved object took four times as long, a
+  /// first read two and a half.) The first read is one call, to
+  /// ``objectAtFirstRead(of:from:alternative:file:function:line:target:)``.
+  @inlinable
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value?>,
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Value? {
-    get {
-      let wrapper = instance[keyPath: storageKeyPath]
-      guard let source = wrapper.pending else { return wrapper.object as? Value }
-      let point = wrapper.point
-      let object = resolvedObject(at: point) {
-        point.resolve(Value?.self, from: source, for: instance)
+    @inline(__always) get {
+      guard let source = instance[keyPath: storageKeyPath].pending else {
+        return instance[keyPath: storageKeyPath].object as? Value
       }
+      // The source stays until the object is held: a read of the property while its
+      // first read resolves it resolves it again, and the road reports the cycle.
+      let request = instance[keyPath: storageKeyPath].request()
+      let object = objectAtFirstRead(
+        of: instance, from: source, alternative: request.alternative, file: request.file,
+        function: request.function, line: request.line, target: request.target)
       instance[keyPath: storageKeyPath].hold(object)
       return object.map { $0 as! Value }
     }
-    set {
-      let point = instance[keyPath: storageKeyPath].point
-      instance[keyPath: storageKeyPath].hold(objectReference(newValue, at: point))
+    @inline(__always) set { instance[keyPath: storageKeyPath].assign(newValue) }
+  }
+
+  /// The parts of the point, which the first read needs: a mutating call reads them in
+  /// place, where a read of the wrapper through its key path copies all of it.
+  @inlinable
+  mutating func request() -> (
+    alternative: RegistrationAlternative?, file: StaticString, function: StaticString,
+    line: UInt, target: InjectionPoint.Target
+  ) {
+    (point.alternative, point.file, point.function, point.line, point.target)
+  }
+
+  /// The first read of a class's property: resolves the object from `source`, specialized
+  /// where the property is read, given the point's parts (copied as words, where the point
+  /// would be copied through its value witnesses).
+  @inlinable @inline(never)
+  static func objectAtFirstRead<EnclosingSelf: AnyObject>(
+    of instance: EnclosingSelf, from source: ContainerSource,
+    alternative: RegistrationAlternative?, file: StaticString, function: StaticString,
+    line: UInt, target: InjectionPoint.Target
+  ) -> AnyObject? {
+    let point = InjectionPoint(
+      alternative: alternative, file: file, function: function, line: line, target: target)
+    return resolvedObject(at: point) {
+      point.resolve(Value?.self, from: source, for: instance)
     }
+  }
+
+  /// Holds `newValue`, which is assigned to the property, weakly.
+  @usableFromInline
+  mutating func assign(_ newValue: Value?) {
+    hold(Self.objectReference(newValue, at: point))
   }
 
   /// Resolves the object, and warns when nothing but this property would hold it: it is
@@ -102,8 +143,8 @@ public struct InjectedWeakly<Value> {
   ///
   /// Not inlined, so that when it returns, the returned reference is the only one this
   /// property's code holds, whatever the optimizer does with the locals.
-  @inline(never)
-  private static func resolvedObject(at point: InjectionPoint, _ resolve: () -> Value?)
+  @usableFromInline @inline(never)
+  static func resolvedObject(at point: InjectionPoint, _ resolve: () -> Value?)
     -> AnyObject?
   {
     var object = objectReference(resolve(), at: point)
@@ -115,8 +156,8 @@ public struct InjectedWeakly<Value> {
   }
 
   /// The object that `value` is; stops the program if it is not a class instance.
-  @inline(never)
-  private static func objectReference(_ value: consuming Value?, at point: InjectionPoint)
+  @usableFromInline @inline(never)
+  static func objectReference(_ value: consuming Value?, at point: InjectionPoint)
     -> AnyObject?
   {
     guard let value else { return nil }
@@ -130,7 +171,8 @@ public struct InjectedWeakly<Value> {
   }
 
   /// Holds `object` weakly from now on, and lets go of where it would have come from.
-  private mutating func hold(_ object: AnyObject?) {
+  @inlinable
+  mutating func hold(_ object: AnyObject?) {
     pending = nil
     self.object = object
   }
