@@ -129,6 +129,26 @@ private func failingReport(of container: Container) -> ValidationReport? {
         == true)
   }
 
+  @Test func aRegistrationDeclaringManyDependenciesIsFollowedToEachOnce() {
+    let container = Container(name: "many")
+    let alternatives = (0..<40).map { RegistrationAlternative("\($0)") }
+    for alternative in alternatives {
+      container.register(alternative: alternative, needs: []) { Pane() }
+    }
+    // 42 declared dependencies, one of them twice: more than are searched in place.
+    let needs: [Container.Dependency] =
+      alternatives.map { .on(Pane.self, alternative: $0) }
+      + [.on(Narcissus.self), .on(Narcissus.self)]
+    container.register(needs: needs) { Chain() }
+    container.register(needs: [.on(Chain.self)]) { Narcissus() }
+
+    guard let report = failingReport(of: container) else { return }
+    #expect(kinds(report) == [.cycle])
+    #expect(
+      report.errors.first?.message.hasPrefix(
+        "dependency cycle: `Chain` -> `Narcissus` -> `Chain`;") == true)
+  }
+
   @Test func aKeptInstanceHoldingAShorterLivedOneIsCaptiveThroughUniqueOnes() {
     let container = Container(name: "session")
     let cart: UInt = #line + 1

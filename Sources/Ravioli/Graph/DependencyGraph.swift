@@ -157,10 +157,14 @@ extension DependencyGraph {
     let successors = nodes.map { node in
       var targets: [Int] = []
       targets.reserveCapacity(node.edges.count)
+      // A registration declares a handful of dependencies: a search of those already listed
+      // costs less than a set made for each node. One that declares more (an aggregate of
+      // many) is given a set, so that the search does not grow with the square of them.
+      var listed: Set<Int>? = node.edges.count > Self.dependenciesSearchedInPlace ? [] : nil
       for edge in node.edges {
-        // A registration declares a handful of dependencies: a search of those already
-        // listed costs less than a set made for each node.
-        if case .node(let target) = edge.target, !targets.contains(target) {
+        guard case .node(let target) = edge.target else { continue }
+        let isNew = listed?.insert(target).inserted ?? !targets.contains(target)
+        if isNew {
           targets.append(target)
         }
       }
@@ -170,6 +174,9 @@ extension DependencyGraph {
       containers: chain.map(\.name), searchOrders: searchOrders, nodes: nodes,
       successorLists: successors, missing: missing)
   }
+
+  /// The most dependencies of one registration whose targets are listed without a set.
+  static let dependenciesSearchedInPlace = 32
 
   private struct MissingKey: Hashable {
     let key: RegistrationKey
