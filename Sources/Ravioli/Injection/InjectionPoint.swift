@@ -69,9 +69,13 @@ struct InjectionPoint: Sendable {
   /// given the point's parts, and its source, which the wrapper handed over.
   ///
   /// The wrapper lives in its object, so a point passed whole is first copied out of it,
-  /// through its value witnesses; its parts are copied as plain words, and a point is made
-  /// of them only where a policy is asked or a failure reported. The source is `nil` when
-  /// the property is read again while its first read resolves it (see
+  /// through its value witnesses; its parts, as separate arguments, are copied as plain
+  /// words (`RavioliProfile injected` 1,217 instructions, against 1,813 with the parts in one
+  /// tuple, which is also copied through value witnesses). A point is made of them only
+  /// where a policy is asked or a failure reported (made first for every request, 1,387), so
+  /// a direct container is asked here with the parts, as
+  /// ``resolve(_:in:parameter:enclosingType:)`` asks one with the point's. The source is
+  /// `nil` when the property is read again while its first read resolves it (see
   /// ``dieOfReadDuringFirstRead(_:for:)``).
   @inlinable @inline(never)
   static func resolveFirstRead<Value, Enclosing: AnyObject>(
