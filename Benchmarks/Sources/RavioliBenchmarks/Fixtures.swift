@@ -35,6 +35,20 @@ final class PlainScreen {
   init(greeter: Greeter) { self.greeter = greeter }
 }
 
+/// Holds its greeter weakly, resolved from `container` at the first read (scenario 5c).
+final class WeakInjectedScreen {
+  @InjectedWeakly var greeter: Greeter?
+  init(container: Ravioli.Container) {
+    _greeter = InjectedWeakly(.capturingContainerOnInit(from: container))
+  }
+}
+
+/// 5c's baseline: the same object with a plain weak property.
+final class PlainWeakScreen {
+  weak var greeter: Greeter?
+  init(greeter: Greeter) { self.greeter = greeter }
+}
+
 // MARK: swift-dependencies
 
 // A dependency of swift-dependencies is a key type whose `liveValue` the library reads once, at

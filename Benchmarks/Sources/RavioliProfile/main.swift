@@ -7,7 +7,7 @@ import Ravioli
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
 //     [stored|optional|among|new|singleton|parent|injected|injectedInTask|newScreen|cached
 //      |weakInjected|weakCached|autoregistered|closureChain|closureNeeds|validate|baselineEmpty
-//      |baselineClosure|baselineNew|baselineProperty|baselineScreen] \
+//      |baselineClosure|baselineNew|baselineProperty|baselineWeak|baselineScreen] \
 //     [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
@@ -56,6 +56,12 @@ final class PlainScreen {
   init(greeter: Greeter) { self.greeter = greeter }
 }
 
+/// The baseline of `weakCached`: a plain weak property.
+final class PlainWeakScreen {
+  weak var greeter: Greeter?
+  init(greeter: Greeter) { self.greeter = greeter }
+}
+
 let stored: Greeter = EnglishGreeter()
 let container = Container(name: "profile")
 container.register { () -> Greeter in stored }
@@ -89,6 +95,7 @@ let held = Held()
 let storedClosure = opaque { stored }
 let newClosure = opaque { EnglishGreeter() }
 let plainScreen = PlainScreen(greeter: stored)
+let plainWeakScreen = PlainWeakScreen(greeter: stored)
 
 let scenario = CommandLine.arguments.dropFirst().first ?? "stored"
 let iterations = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 100_000
@@ -172,6 +179,11 @@ func readProperty(_ screen: PlainScreen, _ count: Int) {
   for _ in 0..<count { consume(screen.greeter) }
 }
 
+@inline(never)
+func readWeakProperty(_ screen: PlainWeakScreen, _ count: Int) {
+  for _ in 0..<count { consume(screen.greeter!) }
+}
+
 var total = iterations
 switch scenario {
 case "among":
@@ -229,6 +241,8 @@ case "baselineScreen":
   makePlainScreensAndRead(iterations)
 case "baselineProperty":
   readProperty(plainScreen, iterations)
+case "baselineWeak":
+  readWeakProperty(plainWeakScreen, iterations)
 case "validate":
   // `iterations` registrations, each declaring the two before it, on lines of their own as
   // an app's are (the file and line passed are made up): the loop count is the graph's

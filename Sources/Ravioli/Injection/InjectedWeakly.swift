@@ -37,6 +37,8 @@ public struct InjectedWeakly<Value> {
   @usableFromInline var pending: ContainerSource?
   /// The object, once it is resolved or assigned.
   @usableFromInline weak var object: AnyObject?
+  /// The object as `Value`, uncounted, for reads while `object` is alive.
+  @usableFromInline var valueBits = UncountedValue<Value>()
   @usableFromInline let point: InjectionPoint
 
   /// Declares a weakly injected property.
@@ -55,9 +57,11 @@ public struct InjectedWeakly<Value> {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
     if case .resolvingOnInit(let container) = kind {
       pending = nil
-      object = Self.resolvedObject(at: point) {
+      var valueBits = UncountedValue<Value>()
+      object = Self.resolvedObject(at: point, keeping: &valueBits) {
         point.resolveEagerly(Value?.self, from: container)
       }
+      self.valueBits = valueBits
     } else {
       pending = ContainerSource.capturing(for: kind)
     }
@@ -71,19 +75,21 @@ public struct InjectedWeakly<Value> {
       if pending != nil {
         point.dieOfLazyInjectionOutsideClass(wrapper: "InjectedWeakly", type: Value.self)
       }
-      return object as? Value
+      guard let object else { return nil }
+      return valueBits.value(holding: object)
     }
-    set { hold(Self.objectReference(newValue, at: point)) }
+    set { assign(newValue) }
   }
 
   /// Reads and writes the property of a class, resolving it at the first read.
   ///
   /// Always inlined into the property's accessors, as `@Injected`'s is, where its key paths
   /// are constants that compile to plain field accesses: a read of a resolved object is then
-  /// a weak load and a cast. (Not inlined, the key path was walked at run time and the whole
-  /// wrapper copied at every read: a read of a resolved object took four times as long, a
-  /// first read two and a half.) The first read is one call, to
-  /// ``objectAtFirstRead(of:from:alternative:file:function:line:target:)``.
+  /// a weak load, and the value kept beside it taken back (``UncountedValue``), as cheap as a
+  /// read of a plain `weak var`. (Not inlined, the key path was walked at run time and the
+  /// whole wrapper copied at every read: a read of a resolved object took four times as
+  /// long, a first read two and a half.) The first read is one call, to
+  /// ``objectAtFirstRead(of:from:keeping:alternative:file:function:line:target:)``.
   @inlinable
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
@@ -92,16 +98,20 @@ public struct InjectedWeakly<Value> {
   ) -> Value? {
     @inline(__always) get {
       guard let source = instance[keyPath: storageKeyPath].pending else {
-        return instance[keyPath: storageKeyPath].object as? Value
+        guard let object = instance[keyPath: storageKeyPath].object else { return nil }
+        return instance[keyPath: storageKeyPath].valueBits.value(holding: object)
       }
       // The source stays until the object is held: a read of the property while its
       // first read resolves it resolves it again, and the road reports the cycle.
       let request = instance[keyPath: storageKeyPath].request()
+      var valueBits = UncountedValue<Value>()
       let object = objectAtFirstRead(
-        of: instance, from: source, alternative: request.alternative, file: request.file,
-        function: request.function, line: request.line, target: request.target)
-      instance[keyPath: storageKeyPath].hold(object)
-      return object.map { $0 as! Value }
+        of: instance, from: source, keeping: &valueBits, alternative: request.alternative,
+        file: request.file, function: request.function, line: request.line,
+        target: request.target)
+      instance[keyPath: storageKeyPath].hold(object, as: valueBits)
+      guard let object else { return nil }
+      return valueBits.value(holding: object)
     }
     @inline(__always) set { instance[keyPath: storageKeyPath].assign(newValue) }
   }
@@ -116,18 +126,19 @@ public struct InjectedWeakly<Value> {
     (point.alternative, point.file, point.function, point.line, point.target)
   }
 
-  /// The first read of a class's property: resolves the object from `source`, specialized
-  /// where the property is read, given the point's parts (copied as words, where the point
-  /// would be copied through its value witnesses).
+  /// The first read of a class's property: resolves the object from `source`, and keeps
+  /// the value that it is in `valueBits`; specialized where the property is read, given the
+  /// point's parts (copied as words, where the point would be copied through its value
+  /// witnesses).
   @inlinable @inline(never)
   static func objectAtFirstRead<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf, from source: ContainerSource,
-    alternative: RegistrationAlternative?, file: StaticString, function: StaticString,
-    line: UInt, target: InjectionPoint.Target
+    keeping valueBits: inout UncountedValue<Value>, alternative: RegistrationAlternative?,
+    file: StaticString, function: StaticString, line: UInt, target: InjectionPoint.Target
   ) -> AnyObject? {
     let point = InjectionPoint(
       alternative: alternative, file: file, function: function, line: line, target: target)
-    return resolvedObject(at: point) {
+    return resolvedObject(at: point, keeping: &valueBits) {
       point.resolve(Value?.self, from: source, for: instance)
     }
   }
@@ -135,20 +146,29 @@ public struct InjectedWeakly<Value> {
   /// Holds `newValue`, which is assigned to the property, weakly.
   @usableFromInline
   mutating func assign(_ newValue: Value?) {
-    hold(Self.objectReference(newValue, at: point))
+    guard let newValue else {
+      hold(nil, as: UncountedValue())
+      return
+    }
+    hold(Self.objectReference(newValue, at: point), as: UncountedValue(newValue))
   }
 
-  /// Resolves the object, and warns when nothing but this property would hold it: it is
-  /// then released as soon as the first read returns.
+  /// Resolves the object, and keeps the value that it is in `valueBits`; warns when nothing
+  /// but this property would hold the object: it is then released as soon as the first read
+  /// returns.
   ///
-  /// Not inlined, so that when it returns, the returned reference is the only one this
-  /// property's code holds, whatever the optimizer does with the locals.
-  @usableFromInline @inline(never)
-  static func resolvedObject(at point: InjectionPoint, _ resolve: () -> Value?)
-    -> AnyObject?
-  {
-    var object = objectReference(resolve(), at: point)
-    if object != nil, isKnownUniquelyReferenced(&object) {
+  /// Specialized where the property is read, so that the value's size is known where its
+  /// bits are taken, but not inlined, so that when it returns, the returned reference is
+  /// the only one this property's code holds, whatever the optimizer does with the locals.
+  @inlinable @inline(never)
+  static func resolvedObject(
+    at point: InjectionPoint, keeping valueBits: inout UncountedValue<Value>,
+    _ resolve: () -> Value?
+  ) -> AnyObject? {
+    guard let value = resolve() else { return nil }
+    valueBits = UncountedValue(value)
+    var object = objectReference(consume value, at: point)
+    if isKnownUniquelyReferenced(&object) {
       point.warnOfUnkeptObject(
         "@InjectedWeakly", type: Value.self, objectType: Swift.type(of: object!))
     }
@@ -156,24 +176,34 @@ public struct InjectedWeakly<Value> {
   }
 
   /// The object that `value` is; stops the program if it is not a class instance.
-  @usableFromInline @inline(never)
+  /// Specialized where the property is read: for a class or a class-bound existential, both
+  /// the check and the conversion are then a few instructions.
+  @inlinable @inline(never)
   static func objectReference(_ value: consuming Value?, at point: InjectionPoint)
     -> AnyObject?
   {
     guard let value else { return nil }
     guard Swift.type(of: value as Any) is AnyObject.Type else {
-      point.dieOfMisuse(
-        "@InjectedWeakly var of type `\(Value.self)?` holds its value weakly, which needs a "
-          + "class instance, but it was given a `\(Swift.type(of: value as Any))`.",
-        fix: "use @Injected for values that are not objects, or register a class instance.")
+      dieOfValueNotAnObject(Swift.type(of: value as Any), at: point)
     }
     return value as AnyObject
   }
 
-  /// Holds `object` weakly from now on, and lets go of where it would have come from.
+  /// Stops the program: the property was given a value of `valueType`, not an object.
+  @usableFromInline
+  static func dieOfValueNotAnObject(_ valueType: Any.Type, at point: InjectionPoint) -> Never {
+    point.dieOfMisuse(
+      "@InjectedWeakly var of type `\(Value.self)?` holds its value weakly, which needs a "
+        + "class instance, but it was given a `\(valueType)`.",
+      fix: "use @Injected for values that are not objects, or register a class instance.")
+  }
+
+  /// Holds `object` weakly from now on, with the value that it is as `valueBits`, and lets
+  /// go of where it would have come from.
   @inlinable
-  mutating func hold(_ object: AnyObject?) {
+  mutating func hold(_ object: AnyObject?, as valueBits: UncountedValue<Value>) {
     pending = nil
     self.object = object
+    self.valueBits = valueBits
   }
 }

@@ -296,6 +296,7 @@ struct InjectionPoint: Sendable {
 
   /// Warns that a weak property was given an object that nothing else keeps, so that it
   /// reads `nil` once its first read is over.
+  @usableFromInline
   func warnOfUnkeptObject(_ wrapper: String, type: Any.Type, objectType: Any.Type) {
     guard isFirstUnkeptObjectReport else { return }
     let context = functionName.isEmpty ? "" : " in `\(functionName)`"
