@@ -30,6 +30,13 @@
 ///
 /// The resolver must return a class instance, or `nil`. Assigning to the property replaces
 /// the object, also held weakly.
+///
+/// Once resolved, a read costs what a read of a plain `weak var` costs: beside the weak
+/// reference, the property keeps the value as it was resolved (five words, which count no
+/// reference), so that a read needs no dynamic cast. Like any stored property of a class,
+/// it must not be read on one thread while another assigns it; Swift 6 allows that only in
+/// a class declared `@unchecked Sendable`, where such a read could return an object of
+/// the wrong type, not only a stale one.
 @propertyWrapper
 public struct InjectedWeakly<Value> {
   /// Where the value comes from, until it has been resolved; then `nil`, so that the
@@ -49,6 +56,7 @@ public struct InjectedWeakly<Value> {
   ///   - file: The file that declares the property, for messages; leave the default.
   ///   - function: The declaration context, for messages; leave the default.
   ///   - line: The line that declares the property, for messages; leave the default.
+  @inlinable
   public init(
     _ kind: InjectionKind = .capturingContainerOnInit(),
     alternative: RegistrationAlternative? = nil,

@@ -7,18 +7,21 @@
 /// whether the object's class conforms to `Value`'s protocols, through its conformance
 /// cache, at every read: about 600 instructions, most of a read of a resolved
 /// `@InjectedWeakly` property. A copy of the value's bits, which hold the object and the
-/// witness tables of its conformances, is the answer, kept; copying it back (which retains
-/// the object) is valid while the object is alive, which the weak reference tells.
+/// witness tables of its conformances, is the answer, kept. Taking the value back from them
+/// is valid while the object is alive, which the weak reference held beside them tells:
+/// `@InjectedWeakly` sets the two together, and the bits' first word must be that object.
 ///
-/// Values larger than five words are not kept, and ``value(holding:)`` casts them: an
-/// existential of five class-bound protocols or more, or of two or more that are not
-/// class-bound. (A class, an `AnyObject`, an existential of one protocol, `Any` and most
-/// compositions fit.)
+/// Where it is not, ``value(holding:)`` casts, as it does for a value that is not kept: one
+/// larger than five words (an existential of five class-bound protocols or more, or of two
+/// or more that are not class-bound), or one whose first word is not the object (an
+/// `any Error`, which points to a box that holds the object). A class, an `AnyObject`, an
+/// existential of one protocol, `Any`, a class-bound composition of up to four protocols
+/// and a composition with a class fit; marker protocols such as `Sendable` take no room.
 @usableFromInline
 struct UncountedValue<Value> {
   @usableFromInline typealias Bits = (UInt, UInt, UInt, UInt, UInt)
 
-  /// The value's bits, zero where it is not kept (or there is none).
+  /// The value's bits; zero where it is not kept, or there is none.
   @usableFromInline var bits: Bits = (0, 0, 0, 0, 0)
 
   /// Whether `Value` fits in ``bits``: a constant where `Value` is known.
@@ -43,12 +46,13 @@ struct UncountedValue<Value> {
 
   /// The value kept, given `object`, the object that it is, alive: strongly held by the
   /// caller, which read it from the weak reference held beside this copy since the value
-  /// was kept, and which hands its reference over to the value. A value that does not fit is
-  /// cast from `object`.
+  /// was kept, and which hands its reference over to the value. A value that is not kept,
+  /// or whose first word is not `object`, is cast from `object`.
   @inlinable @inline(__always)
   func value(holding object: consuming AnyObject) -> Value {
-    guard Self.fits else {
-      return object as! Value
+    guard Self.fits, bits.0 == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    else {
+      return Self.cast(object)
     }
     // The bits count no reference: they take the caller's. A retain that the end of
     // `object`'s lifetime balances, which the optimizer removes, where copying the bits
@@ -62,5 +66,12 @@ struct UncountedValue<Value> {
       }
       return value.baseAddress!.move()
     }
+  }
+
+  /// `object` as `Value`, for a value that is not kept: out of line, so that the read of a
+  /// kept value holds no call to the runtime's cast.
+  @inlinable @inline(never)
+  static func cast(_ object: AnyObject) -> Value {
+    object as! Value
   }
 }
