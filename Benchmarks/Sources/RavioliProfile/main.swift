@@ -6,8 +6,9 @@ import Ravioli
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
 //     [stored|optional|among|new|singleton|parent|injected|injectedInTask|newScreen|cached
-//      |weakInjected|weakCached|autoregistered|closureChain|closureNeeds|validate|baselineEmpty
-//      |baselineClosure|baselineNew|baselineProperty|baselineWeak|baselineScreen] \
+//      |weakInjected|weakCached|autoregistered|closureChain|closureNeeds|awaitResolver
+//      |awaitSingleton|awaitPlain|validate|baselineEmpty|baselineClosure|baselineNew
+//      |baselineProperty|baselineWeak|baselineScreen|baselineAwait] \
 //     [iterations]
 
 protocol Greeter: AnyObject, Sendable {}
@@ -48,6 +49,11 @@ func consume(_ object: AnyObject) {
 @_optimize(none) @inline(never)
 func opaque(_ closure: @escaping @Sendable () -> Greeter) -> @Sendable () -> Greeter { closure }
 
+@_optimize(none) @inline(never)
+func opaqueAsync(_ closure: @escaping @Sendable () async -> Greeter)
+  -> @Sendable () async -> Greeter
+{ closure }
+
 final class Held: Sendable {}
 
 /// The baseline of `cached`: a plain stored property.
@@ -84,6 +90,14 @@ registerPresenterDependencies(in: closureChain)
 closureChain.register {
   Presenter(greeter: try closureChain.resolve(), clock: try closureChain.resolve())
 }
+// Scenario 9's: an async resolver, an async singleton (made before the loop), and awaiting a
+// synchronous registration (`container`'s).
+let asyncResolvers = Container(name: "async")
+asyncResolvers.register { () async throws -> Greeter in stored }
+asyncResolvers.register(alternative: "singleton", scope: .singleton) {
+  () async throws -> Greeter in EnglishGreeter()
+}
+let asyncClosure: @Sendable () async -> Greeter = { stored }
 let closureNeeds = Container(name: "closure-needs")
 registerPresenterDependencies(in: closureNeeds)
 closureNeeds.register(needs: [.on(Greeter.self), .on(Clock.self)]) {
@@ -119,6 +133,33 @@ func resolvePresenters(_ container: Container, _ count: Int) {
 func resolveOptionalRepeatedly(_ container: Container, _ count: Int) {
   // A `Greeter?`, which no registration of `Greeter?` answers: the road falls back to `Greeter`.
   for _ in 0..<count { consume((try! container.resolve() as Greeter?)!) }
+}
+
+/// Awaits a `Greeter` from `container`, `count` times.
+@inline(never)
+func awaitGreeters(
+  _ container: Container, alternative: RegistrationAlternative? = nil, _ count: Int
+) async {
+  for _ in 0..<count {
+    consume(try! await container.resolve(Greeter.self, alternative: alternative))
+  }
+}
+
+/// Awaits `closure`, `count` times: the baseline of the `await` scenarios.
+@inline(never)
+func awaitClosure(_ closure: @Sendable () async -> Greeter, _ count: Int) async {
+  for _ in 0..<count { consume(await closure()) }
+}
+
+/// Runs `body` in a task off the main actor, and waits for it, as the benchmark measures
+/// scenario 9.
+func runDetached(_ body: @escaping @Sendable () async -> Void) {
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    await body()
+    done.signal()
+  }
+  done.wait()
 }
 
 @inline(never)
@@ -213,6 +254,17 @@ case "injectedInTask":
     done.signal()
   }
   done.wait()
+case "awaitResolver":
+  runDetached { await awaitGreeters(asyncResolvers, iterations) }
+case "awaitSingleton":
+  runDetached {
+    _ = try! await asyncResolvers.resolve(Greeter.self, alternative: "singleton")
+    await awaitGreeters(asyncResolvers, alternative: "singleton", iterations)
+  }
+case "awaitPlain":
+  runDetached { await awaitGreeters(container, iterations) }
+case "baselineAwait":
+  runDetached { await awaitClosure(opaqueAsync(asyncClosure), iterations) }
 case "newScreen":
   // Only making the object: what the wrapper's initializer costs.
   makeScreens(iterations)

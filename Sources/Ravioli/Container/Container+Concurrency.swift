@@ -25,11 +25,28 @@ extension Container {
   /// - Throws: ``ResolutionError`` as ``resolve(alternative:file:line:)`` does, and
   ///   ``ResolutionError/Reason/cancelled`` when the task is cancelled before the value is
   ///   made.
+  @inlinable
   public func resolve<Value: Sendable>(
     _ type: Value.Type, alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line
   ) async throws(ResolutionError) -> Value {
+    // What needs no await (a kept instance, a nonisolated resolver) takes the synchronous
+    // road, specialized here; the rest, the awaiting road.
     let site = RequestSite(file, line)
+    if let value = try resolvePublished(
+      type, alternative: alternative, parameterType: nil, site: site, nonisolatedOnly: true)
+    {
+      return value
+    }
+    return try await resolveAwaiting(type, alternative: alternative, site: site)
+  }
+
+  /// ``resolve(_:alternative:file:line:)`` for what the synchronous road did not resolve: an
+  /// async resolver, one isolated to the main actor, and what containers do not publish.
+  @usableFromInline
+  func resolveAwaiting<Value: Sendable>(
+    _ type: Value.Type, alternative: RegistrationAlternative?, site: RequestSite
+  ) async throws(ResolutionError) -> Value {
     guard let found = lookUpPlain(of: type, alternative: alternative) else {
       // Not registered, or registered as `Wrapped` for a `Wrapped?`: the synchronous road
       // finds it, or says what is missing.
@@ -70,14 +87,15 @@ extension Container {
       return kept
     }
     let path = AsyncResolutionPath.current
-    let requested = describeRequest(Value.self, alternative)
-    if let start = path.frames.firstIndex(where: { $0.registration === registration }) {
+    var requested: String { describeRequest(Value.self, alternative) }
+    let serial = registration.extras!.serial
+    if let start = path.frames.firstIndex(where: { $0.registration == serial }) {
       let cycle = path.frames[start...].map(\.label) + [requested]
       var failure = failure(
         .cycle(path: cycle), Value.self, alternative: alternative, site: site,
         resolutionPath: start > 0 ? path.frames.map(\.label) + [requested] : [])
-      failure.registrationSites = path.frames[start...].compactMap { frame in
-        frame.registration.map { "`\(frame.label)` at \($0.site.label)" }
+      failure.registrationSites = path.frames[start...].map { frame in
+        "`\(frame.label)` at \(frame.site.label)"
       }
       throw failure
     }
@@ -86,7 +104,10 @@ extension Container {
         .tooDeep(depth: path.frames.count), Value.self, alternative: alternative, site: site,
         resolutionPath: path.frames.map(\.label) + [requested])
     }
-    let inner = path.appending(.init(registration: registration, label: requested))
+    let inner = path.appending(
+      .init(
+        registration: serial, site: registration.site, type: Value.self,
+        alternative: alternative))
     guard let instances = registration.instances else {
       return try await makeAsync(registration, alternative: alternative, on: inner, site: site)
     }

@@ -221,11 +221,13 @@ extension Container {
   /// Inside a short read section, it finds the registration and takes the instance that its
   /// scope keeps, or goes on to run it (``runFound(_:at:alternative:parameterType:site:)``).
   /// A plain resolver takes no parameter, so only the type of the request's parameter (for
-  /// the watchers' messages) is passed on.
+  /// the watchers' messages) is passed on. With `nonisolatedOnly`, for a request that can
+  /// await (``resolve(_:alternative:file:line:)``), a resolver that is not nonisolated is not
+  /// run: `nil`, with the section ended, and the caller awaits it.
   @inlinable @inline(__always)
   func resolvePublished<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
-    site: RequestSite
+    site: RequestSite, nonisolatedOnly: Bool = false
   ) throws(ResolutionError) -> Value? {
     guard
       let lookUp = beginLookUp(
@@ -240,6 +242,11 @@ extension Container {
         endWatchedLookUp(parameterType: parameterType, found: found)
       }
       return kept
+    }
+    if nonisolatedOnly, unretained._withUnsafeGuaranteedRef({ $0.kind != .nonisolated }) {
+      // The awaiting road tells the watchers what it finds, as the one that runs it.
+      lookUp.endSection()
+      return nil
     }
     // `_withUnsafeGuaranteedRef` rethrows untyped: what it throws is `runFound`'s.
     do {

@@ -259,6 +259,10 @@ final class RegistrationExtras<Value>: Sendable {
   let acceptsParameterType: (@Sendable (Any.Type) -> Bool)?
   /// The type of parameter the parametrized resolver takes.
   let parameterType: Any.Type?
+  /// A number of its own, never another registration's: the async road's frames name the
+  /// registration by it (see `AsyncResolutionPath`), where a reference would keep it alive
+  /// or, weak, cost a side table, and an address could be another's once it is gone.
+  let serial: UInt64
 
   init(
     makeWithParameter: (@Sendable (Any) throws -> Value)?,
@@ -271,8 +275,15 @@ final class RegistrationExtras<Value>: Sendable {
     acceptsParameter = accepts
     acceptsParameterType = acceptsType
     self.parameterType = parameterType
+    serial = registrationSerials.withLock { serial in
+      serial += 1
+      return serial
+    }
   }
 }
+
+/// The last serial number given to a registration's extras.
+private let registrationSerials = Locked<UInt64>(0)
 
 /// Calls a main-actor resolver synchronously, with `parameter`: the road calls it only on
 /// the main actor (see `Container.isolationRefusal(of:)`), and this checks it again.
