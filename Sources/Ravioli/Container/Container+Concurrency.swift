@@ -1,3 +1,5 @@
+internal import RavioliAtomics
+
 extension Container {
   /// Resolves a `Value`, awaiting what cannot be made synchronously here: an `async`
   /// resolver, or one isolated to the main actor when the caller is not on it.
@@ -55,15 +57,31 @@ extension Container {
     let registration = unsafeDowncast(found, to: Registration<Value>.self)
     switch registration.kind {
     case .nonisolated:
-      return try run(registration, alternative: alternative, parameter: nil, site: site)
+      // Here inside an isolation scope, whose registrations the published road does not
+      // see: the general road, which the watchers follow, as for a synchronous request.
+      return try resolveValue(type, alternative: alternative, parameter: nil, site: site)
     case .mainActor:
       // A kept instance is handed over without a hop: the main actor may be busy.
       if let instances = registration.instances, let kept = instances.current {
+        watchKept(registration, alternative: alternative)
         return kept
       }
       return try await runOnMainActor(registration, alternative: alternative, site: site)
     case .async:
       return try await runAsync(registration, alternative: alternative, site: site)
+    }
+  }
+
+  /// Tells the watchers that an awaited request found `registration`'s kept instance, as
+  /// the published road tells them outside an isolation scope: an awaited request is watched
+  /// when it is answered without an await, by an instance kept or a nonisolated resolver.
+  private func watchKept<Value>(
+    _ registration: Registration<Value>, alternative: RegistrationAlternative?
+  ) {
+    if ravioli_road_watchers() != 0 {
+      watch(
+        RegistrationKey(Value.self, alternative), Value.self, alternative, parameterType: nil,
+        found: registration)
     }
   }
 
@@ -84,6 +102,7 @@ extension Container {
     site: RequestSite
   ) async throws(ResolutionError) -> Value {
     if let instances = registration.instances, let kept = instances.current {
+      watchKept(registration, alternative: alternative)
       return kept
     }
     let path = AsyncResolutionPath.current

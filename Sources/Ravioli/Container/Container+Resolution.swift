@@ -244,7 +244,7 @@ extension Container {
       return kept
     }
     if nonisolatedOnly, unretained._withUnsafeGuaranteedRef({ $0.kind != .nonisolated }) {
-      // The awaiting road tells the watchers what it finds, as the one that runs it.
+      // Not watched: an awaited resolver is not, on either road (see `watchKept`).
       lookUp.endSection()
       return nil
     }
@@ -260,7 +260,7 @@ extension Container {
     }
   }
 
-  /// Resolves what ``resolvePublished(_:alternative:parameterType:site:)`` did not: a
+  /// Resolves what ``resolvePublished(_:alternative:parameterType:site:nonisolatedOnly:)`` did not: a
   /// request of `Wrapped?` that no container publishes a registration of may still find
   /// `Wrapped` there (``resolvePublishedWrapped(_:alternative:parameterType:site:)``);
   /// anything else takes the general road, with the enclosing object, if any, as the
