@@ -68,14 +68,14 @@ private struct Smudge: Error {}
     let parent = Container(name: "parent")
     parent.register(scope: .singleton) { Notebook() }
     let child = Container(parent: parent, name: "child")
-    child.register { Page(journal: try child.resolve()) }
+    child.register { [unowned child] in Page(journal: try child.resolve()) }
     let page = try await child.resolve(Page.self)
     #expect(page.journal === (try parent.resolve() as Notebook))
   }
 
   @Test func aNonisolatedResolverThatNeedsItselfIsACycle() async {
     let container = Container()
-    container.register { Loop(loop: try container.resolve()) }
+    container.register { [unowned container] in Loop(loop: try container.resolve()) }
     let error = await #expect(throws: ResolutionError.self) {
       _ = try await container.resolve(Loop.self)
     }
@@ -184,7 +184,7 @@ extension GlobalStateTests {
     private func tracesOfAwaitedRequests() async throws -> [String] {
       let container = Container(name: "desk")
       container.register(scope: .singleton) { Notebook() }
-      container.register { Page(journal: try container.resolve()) }
+      container.register { [unowned container] in Page(journal: try container.resolve()) }
       container.register(scope: .singleton) { () async -> Archive in await Archive() }
       container.tracesResolutions = true
       defer { container.tracesResolutions = false }

@@ -260,9 +260,9 @@ extension Container {
     }
   }
 
-  /// Resolves what ``resolvePublished(_:alternative:parameterType:site:nonisolatedOnly:)`` did not: a
-  /// request of `Wrapped?` that no container publishes a registration of may still find
-  /// `Wrapped` there (``resolvePublishedWrapped(_:alternative:parameterType:site:)``);
+  /// Resolves what ``resolvePublished(_:alternative:parameterType:site:nonisolatedOnly:)``
+  /// did not: a request of `Wrapped?` that no container publishes a registration of may still
+  /// find `Wrapped` there (``resolvePublishedWrapped(_:alternative:parameterType:site:)``);
   /// anything else takes the general road, with the enclosing object, if any, as the
   /// request's parameter.
   ///
