@@ -10,7 +10,9 @@
 ///
 /// A `Containerable` object whose `container` is `nil` gets no container (and does not fall
 /// back to the default), so a module that forgot to set up its container is reported
-/// instead of silently resolving from the app's.
+/// instead of silently resolving from the app's. Without a default (`.enclosingType()`), an
+/// object that is not `Containerable` gets no container either: the first read of one of its
+/// injected properties stops the program, saying that the policy found no container.
 public struct EnclosingTypeContainer: ContainerLookupPolicy {
   /// The container for objects that are not ``Containerable``, and for eager injection,
   /// which has no object yet.
