@@ -13,9 +13,9 @@
 /// print(welcome(greeter: EnglishGreeter()))
 /// ```
 ///
-/// Swift 6.3 crashes when a function of one module whose parameter is declared
-/// `@Injected` is called from another module, tests included, however it is called; a
-/// default argument has no such problem. Within one module, `@Injected` parameters and
+/// Swift 6.3 cannot compile a call from another module, tests included, to a function whose
+/// parameter is declared `@Injected`: called with `$greeter:`, the compiler crashes, and
+/// called with a value, it reports an error. A default argument has no such problem. Within one module, `@Injected` parameters and
 /// `greet($greeter: container.resolved())` work too (see ``Injected``).
 ///
 /// The value is resolved when the function is called without the argument, as
