@@ -13,6 +13,23 @@ import Testing
   }
 }
 
+/// A class of no actor's whose property needs the main actor's `EditorModel`.
+private final class OffMainReader {
+  @Injected var model: EditorModel
+  /// Where the wrapper is made, which messages name.
+  static let line = #line + 3
+
+  init(container: Container) {
+    _model = Injected(.capturingContainerOnInit(from: container))
+  }
+}
+
+/// A container for a default argument, which names it where the function is declared.
+private let defaultArgumentContainer = Container(name: "default-argument")
+
+/// Takes a main-actor `EditorModel`, resolved when the caller leaves it out.
+private func receive(_ model: EditorModel = injected(from: defaultArgumentContainer)) {}
+
 /// A type of no actor's: registered from main-actor code, it still resolves anywhere.
 private final class PlainService: Sendable {}
 
@@ -83,6 +100,33 @@ private func syncFailure<Value>(_ type: Value.Type, in container: Container) asy
     #expect(message.contains("try await container.resolve(EditorModel.self)"))
     #expect(message.contains("MainActorResolverTests.swift:"))
     #expect(message.contains("Containers searched: \"screens\""))
+  }
+
+  /// A property wrapper cannot throw: off the main actor, the refusal stops the program.
+  @Test func aPropertyReadOffTheMainActorStopsTheProgramWithTheRefusal() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container(name: "screens")
+      container.register { @MainActor () -> EditorModel in EditorModel() }
+      await offTheMainActor { _ = OffMainReader(container: container).model }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Cannot resolve `EditorModel` synchronously here"))
+    #expect(message.contains("isolated to the main actor"))
+    #expect(
+      message.contains(
+        "Injected into: `OffMainReader`, property declared at "
+          + "RavioliTests/MainActorResolverTests.swift:\(OffMainReader.line)"))
+  }
+
+  /// `injected()` cannot throw either.
+  @Test func aDefaultArgumentResolvedOffTheMainActorStopsTheProgramWithTheRefusal() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      defaultArgumentContainer.register { @MainActor () -> EditorModel in EditorModel() }
+      await offTheMainActor { receive() }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("Cannot resolve `EditorModel` synchronously here"))
+    #expect(message.contains("receive(_:)"))
   }
 
   @Test func awaitsItFromAnywhere() async throws {
