@@ -24,7 +24,7 @@ private final class OffMainReader {
   }
 }
 
-/// A container for a default argument, which names it where the function is declared.
+/// A global: a default argument names its container where its function is declared.
 private let defaultArgumentContainer = Container(name: "default-argument")
 
 /// Takes a main-actor `EditorModel`, resolved when the caller leaves it out.
@@ -109,7 +109,7 @@ private func syncFailure<Value>(_ type: Value.Type, in container: Container) asy
       container.register { @MainActor () -> EditorModel in EditorModel() }
       await offTheMainActor { _ = OffMainReader(container: container).model }
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    let message = text(result?.standardErrorContent)
     #expect(message.contains("Cannot resolve `EditorModel` synchronously here"))
     #expect(message.contains("isolated to the main actor"))
     #expect(
@@ -124,7 +124,7 @@ private func syncFailure<Value>(_ type: Value.Type, in container: Container) asy
       defaultArgumentContainer.register { @MainActor () -> EditorModel in EditorModel() }
       await offTheMainActor { receive() }
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    let message = text(result?.standardErrorContent)
     #expect(message.contains("Cannot resolve `EditorModel` synchronously here"))
     #expect(message.contains("receive(_:)"))
   }

@@ -15,8 +15,9 @@
 ///
 /// Swift 6.3 cannot compile a call from another module, tests included, to a function whose
 /// parameter is declared `@Injected`: called with `$greeter:`, the compiler crashes, and
-/// called with a value, it reports an error. A default argument has no such problem. Within one module, `@Injected` parameters and
-/// `greet($greeter: container.resolved())` work too (see ``Injected``).
+/// called with a value, it reports an error. A default argument has no such problem. Within
+/// one module, `@Injected` parameters and `greet($greeter: container.resolved())` work too
+/// (see ``Injected``).
 ///
 /// The value is resolved when the function is called without the argument, as
 /// `@Injected(.resolvingOnInit())` would resolve it: from `container`, or from the container
