@@ -764,6 +764,9 @@ extension Container {
       var error = optional.wrappedNotFoundError(
         in: self, alternative: alternative, parameter: parameter, site: site, hints: hints)
       if hints, case .notRegistered = error.reason {
+        error.elsewhere = LivingContainers.registering(
+          [RegistrationKey(type, alternative), RegistrationKey(optional.wrappedType, alternative)],
+          outside: chain)
         let wrapped = String(describing: optional.wrappedType)
         error.add(
           note: "`\(wrapped)?` is resolved from a registration of `\(wrapped)?`, or else of "
@@ -794,8 +797,11 @@ extension Container {
         ? [] : stack.path(endingWith: describeRequest(type, alternative), in: self))
     // A module's container that a test happened to make first, given its registrations
     // after it was made: they went to that test alone.
-    if hints, case .notRegistered = reason, error.registeredAlternatives.isEmpty {
-      error.add(note: registeredKindsNote(of: type, alternative: alternative))
+    if hints, case .notRegistered = reason {
+      if error.registeredAlternatives.isEmpty {
+        error.add(note: registeredKindsNote(of: type, alternative: alternative))
+      }
+      error.elsewhere = LivingContainers.registering([key], outside: chain)
     }
     if case .notRegistered = reason, let made = chain.first(where: \.lostItsRegistrations) {
       error.note =

@@ -42,6 +42,8 @@ public final class Container: Sendable {
 
   /// The isolation scope the container was made in, if any, for messages.
   let madeInScope: Weak<IsolationScope>?
+  /// What the list of living containers keeps of this one (see ``LivingContainers``).
+  let record: ContainerRecord
 
   /// Creates a container.
   ///
@@ -112,6 +114,10 @@ public final class Container: Sendable {
       ancestors = visits.reversed().filter { seen.insert(ObjectIdentifier($0)).inserted }
         .reversed().map(Unmanaged.passUnretained)
     }
+    record = ContainerRecord(
+      name: self.name, ancestors: ancestors.map { ObjectIdentifier($0.takeUnretainedValue()) },
+      registrations: self.registrations)
+    LivingContainers.add(self)
     if scope == nil {
       registrations(self)
     } else {
@@ -120,6 +126,7 @@ public final class Container: Sendable {
   }
 
   deinit {
+    LivingContainers.remove(ObjectIdentifier(self))
     if tracing.withLock({ $0 }) {
       ravioli_road_watchers_add(-1)
     }

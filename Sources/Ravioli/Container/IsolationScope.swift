@@ -63,6 +63,9 @@ struct Overlay: Sendable {
   /// The container, held weakly and compared on every use: a container released during
   /// the scope must not lend its overlay to a new one at the same address.
   let container: Weak<Container>
+  /// The container's record, compared without loading the weak reference (which would
+  /// retain the container): see ``LivingContainers``.
+  let record: ContainerRecord
   /// What was registered inside the scope.
   var table = RegistrationTable()
   /// Keys removed inside the scope: the container's own registrations for them are hidden.
@@ -84,6 +87,7 @@ struct Overlay: Sendable {
 
   init(_ container: Container) {
     self.container = Weak(container)
+    record = container.record
   }
 
   func hides(_ key: RegistrationKey) -> Bool {
