@@ -1,9 +1,9 @@
 import Ravioli
 public import Testing
 
-/// A Swift Testing trait that runs each test with containers, the lookup policy and the
-/// logger of its own (see ``Ravioli/withIsolatedContainers(_:)``), so that tests running in
-/// parallel can register into the same module containers without seeing each other.
+/// A Swift Testing trait that runs each test with containers, the lookup policy and the logger of
+/// its own (see ``Ravioli/withIsolatedContainers(fileID:function:line:_:)``), so that tests running
+/// in parallel can register into the same module containers without seeing each other.
 ///
 /// Apply it to a test, or to a suite to isolate each of its tests (and each case of a
 /// parametrized test) from every other:
@@ -36,11 +36,16 @@ public struct IsolatedContainersTrait: TestTrait, SuiteTrait, TestScoping {
     testCase == nil ? nil : self
   }
 
-  /// Runs the test case inside ``Ravioli/withIsolatedContainers(_:)``.
+  /// Runs the test case inside ``Ravioli/withIsolatedContainers(fileID:function:line:_:)``, named
+  /// by the test, so that a property wrapper that stops the program names the test that was
+  /// running.
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withIsolatedContainers {
+    try await withIsolatedContainers(
+      fileID: test.sourceLocation.fileID, function: test.id.nameComponents.joined(separator: "/"),
+      line: test.sourceLocation.line
+    ) {
       try await function()
     }
   }

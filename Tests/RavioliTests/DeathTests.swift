@@ -112,6 +112,24 @@ private struct AppPolicy: ContainerLookupPolicy {
   ) -> Container? { container }
 }
 
+private let isolationLine = #line + 2
+private func readGreeterInIsolation() {
+  withIsolatedContainers {
+    Container.lookupPolicy = .singleton(Container(name: "empty"))
+    _ = Screen().greeter
+  }
+}
+
+private let lazyValueIsolationLine = #line + 2
+private func readLazyValueInIsolation() {
+  withIsolatedContainers {
+    let container = Container()
+    container.register { () -> Greeter in EnglishGreeter() }
+    Container.lookupPolicy = .singleton(container)
+    _ = LazyValue().greeter
+  }
+}
+
 @Suite struct DeathTests {
   @Test func injectionWithoutAPolicy() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -172,6 +190,33 @@ private struct AppPolicy: ContainerLookupPolicy {
     #expect(message.contains("Containers searched: \"screen\" -> \"root\""))
     #expect(message.contains("Registered for `Greeter`: alternative \"french\""))
     #expect(message.contains("To fix: register it"))
+  }
+
+  /// Inside isolation, the message names what was running (here, the function that called
+  /// `withIsolatedContainers`; under the `.isolatedContainers` trait, the test), so that the
+  /// one message a crashed parallel test run leaves points at it.
+  @Test func aFailureInsideIsolationNamesWhatWasRunning() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      readGreeterInIsolation()
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("Cannot resolve `Greeter`: nothing is registered for it."))
+    #expect(
+      message.contains(
+        "  While running: `readGreeterInIsolation()` "
+          + "(RavioliTests/DeathTests.swift:\(isolationLine))\n  To fix: register it in "))
+  }
+
+  @Test func aMisuseInsideIsolationNamesWhatWasRunning() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      readLazyValueInIsolation()
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(message.contains("resolves lazily, which needs a class"))
+    #expect(
+      message.contains(
+        "  While running: `readLazyValueInIsolation()` "
+          + "(RavioliTests/DeathTests.swift:\(lazyValueIsolationLine))\n  To fix: "))
   }
 
   @Test func lazyInjectionInAStruct() async {

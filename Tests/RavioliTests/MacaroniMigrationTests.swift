@@ -101,6 +101,10 @@ private final class KeptObjectScreen {
   @InjectedWeakly var delegate: Delegate?
 }
 
+private final class ObjectHolder {
+  @InjectedWeakly var object: NSObject?
+}
+
 private final class EagerNewObjectScreen {
   @InjectedWeakly(.resolvingOnInit()) var delegate: Delegate?
 }
@@ -160,27 +164,52 @@ private final class EagerNewObjectScreen {
     #expect(same)
   }
 
-  @Test func aNewObjectThatNothingKeepsIsReportedOncePerProperty() {
+  /// A read that finds the object of the first read released warns, once per property,
+  /// naming the test that was running.
+  @Test func aNewObjectThatNothingKeepsIsReportedOncePerPropertyWhenFoundReleased() {
     container.register { () -> Delegate in SampleDelegate() }
 
     let screen = NewObjectScreen()
     var first = screen.delegate
     #expect(first != nil)
+    #expect(warnings.isEmpty)
     first = nil
     #expect(screen.delegate == nil)
-    _ = NewObjectScreen().delegate
+    #expect(screen.delegate == nil)
+    let other = NewObjectScreen()
+    _ = other.delegate
+    #expect(other.delegate == nil)
 
     #expect(warnings.count == 1)
     let warning = warnings.first ?? ""
     #expect(
       warning.hasPrefix(
-        "@InjectedWeakly var of type `Delegate?` in `NewObjectScreen` was given a new "
-          + "`SampleDelegate` that nothing else keeps: it is released when this first read is "
-          + "over, and the property reads nil from then on."))
+        "@InjectedWeakly var of type `Delegate?` in `NewObjectScreen` reads nil: its first read "
+          + "was given a new `SampleDelegate` that nothing but that read's caller kept, and it "
+          + "has been released."))
     #expect(
       warning.contains(
         "Declared at: RavioliTests/MacaroniMigrationTests.swift:\(NewObjectScreen.line)"))
+    #expect(
+      warning.contains(
+        "While running: `WeakOptionalRegistrationTests/"
+          + "aNewObjectThatNothingKeepsIsReportedOncePerPropertyWhenFoundReleased()` "
+          + "(RavioliTests/MacaroniMigrationTests.swift:"))
     #expect(warning.contains("`scope: .singleton` or `.cached`"))
+  }
+
+  /// A new object that the first read's caller keeps is no mistake: the property returns it
+  /// for as long as the caller keeps it, and nothing is said.
+  @Test func aNewObjectThatTheCallerKeepsIsNotReported() {
+    container.register { () -> NSObject? in NSObject() }
+    let holder = ObjectHolder()
+
+    let first = holder.object
+    let second = holder.object
+
+    #expect(first != nil)
+    #expect(first === second)
+    #expect(warnings.isEmpty)
   }
 
   @Test func aNewObjectResolvedOnInitIsReported() {

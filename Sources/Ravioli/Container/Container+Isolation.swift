@@ -34,16 +34,30 @@
 /// that the outer one sees, with instances of its own. While no isolation exists anywhere,
 /// resolution pays one atomic load for the feature; while one does (during a test run),
 /// code outside it also reads a task-local value.
-/// - Parameter body: The code to run in isolation.
+///
+/// A property wrapper that stops the program inside (it cannot resolve, and cannot throw)
+/// names the function that called this one, and where, so that the one message a crashed test
+/// run leaves points at the test.
+/// - Parameters:
+///   - fileID: Where it is called, for messages; leave the default.
+///   - function: The function that calls it, for messages; leave the default. (The
+///     `.isolatedContainers` trait gives the test's name.)
+///   - line: Where it is called, for messages; leave the default.
+///   - body: The code to run in isolation.
 /// - Returns: What `body` returns.
-public func withIsolatedContainers<Result>(_ body: () throws -> Result) rethrows -> Result {
-  try IsolationScope.$current.withValue(IsolationScope(inheriting: IsolationScope.current)) {
+public func withIsolatedContainers<Result>(
+  fileID: String = #fileID, function: String = #function, line: Int = #line,
+  _ body: () throws -> Result
+) rethrows -> Result {
+  let scope = IsolationScope(
+    inheriting: IsolationScope.current, runningIn: "`\(function)` (\(fileID):\(line))")
+  return try IsolationScope.$current.withValue(scope) {
     try body()
   }
 }
 
 /// Runs the asynchronous `body` with containers, the lookup policy and the logger of its
-/// own: see ``withIsolatedContainers(_:)``.
+/// own: see ``withIsolatedContainers(fileID:function:line:_:)``.
 ///
 /// ```swift
 /// let rows = try await withIsolatedContainers {
@@ -55,14 +69,20 @@ public func withIsolatedContainers<Result>(_ body: () throws -> Result) rethrows
 /// ```
 /// - Parameters:
 ///   - isolation: The actor that `body` runs on; leave the default.
+///   - fileID: Where it is called, for messages; leave the default.
+///   - function: The function that calls it, for messages; leave the default. (The
+///     `.isolatedContainers` trait gives the test's name.)
+///   - line: Where it is called, for messages; leave the default.
 ///   - body: The code to run in isolation.
 /// - Returns: What `body` returns.
 public func withIsolatedContainers<Result>(
-  isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: String = #fileID, function: String = #function, line: Int = #line,
+  _ body: () async throws -> Result
 ) async rethrows -> Result {
-  try await IsolationScope.$current.withValue(
-    IsolationScope(inheriting: IsolationScope.current)
-  ) {
+  let scope = IsolationScope(
+    inheriting: IsolationScope.current, runningIn: "`\(function)` (\(fileID):\(line))")
+  return try await IsolationScope.$current.withValue(scope) {
     try await body()
   }
 }

@@ -10,12 +10,13 @@ extension Container {
   /// try app.createSingletons()  // opens the database now, not at its first use
   /// ```
   ///
-  /// Parametrized resolvers are skipped (they need a parameter), and so are async ones (they
-  /// need `await`: make them with `try await container.resolve(Database.self)`) and the
-  /// container's parents. A main-actor resolver is made only when this is called on the main
-  /// actor; elsewhere it fails with ``ResolutionError/Reason/needsActor(_:)``. Inside ``withIsolatedContainers(_:)``, the instances are made for that scope.
-  /// Each instance is made through the ordinary resolution, so what a resolver needs
-  /// is resolved (and made, if it is a singleton) on the way.
+  /// Parametrized resolvers are skipped (they need a parameter), and so are async ones (they need
+  /// `await`: make them with `try await container.resolve(Database.self)`) and the container's
+  /// parents. A main-actor resolver is made only when this is called on the main actor; elsewhere
+  /// it fails with ``ResolutionError/Reason/needsActor(_:)``. Inside
+  /// ``withIsolatedContainers(fileID:function:line:_:)``, the instances are made for that scope.
+  /// Each instance is made through the ordinary resolution, so what a resolver needs is resolved
+  /// (and made, if it is a singleton) on the way.
   /// - Parameters:
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -40,10 +41,10 @@ extension Container {
   /// ```
   ///
   /// The registrations stay. Parents and children keep their instances. A resolution that is
-  /// creating an instance while the reset runs hands that instance to its caller but does not
-  /// keep it, so the next resolution makes a new one. ``Scope/unique`` and ``Scope/graph``
-  /// keep nothing, so resetting them does nothing. Inside ``withIsolatedContainers(_:)``, only
-  /// the instances kept for that scope are dropped.
+  /// creating an instance while the reset runs hands that instance to its caller but does not keep
+  /// it, so the next resolution makes a new one. ``Scope/unique`` and ``Scope/graph`` keep nothing,
+  /// so resetting them does nothing. Inside ``withIsolatedContainers(fileID:function:line:_:)``,
+  /// only the instances kept for that scope are dropped.
   /// - Parameters:
   ///   - scope: The scope to reset (``Scope/cached``, ``Scope/singleton`` or ``Scope/weak``);
   ///     `nil`, the default, resets them all.

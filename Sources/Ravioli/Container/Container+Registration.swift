@@ -1,12 +1,12 @@
 extension Container {
   /// Registers a resolver for `Value`.
   ///
-  /// Registering `Value` also makes `Value?` (and `Value!`) resolvable. Registering the same
-  /// type and alternative again replaces the earlier resolver (and drops any instance its
-  /// scope kept), and the logger warns about it, since it is usually a mistake; say
-  /// `replacing: true` when it is not. Inside ``withIsolatedContainers(_:)`` (a test under
-  /// the `.isolatedContainers` trait) a registration is the scope's own, and replaces the
-  /// container's for that scope only.
+  /// Registering `Value` also makes `Value?` (and `Value!`) resolvable. Registering the same type
+  /// and alternative again replaces the earlier resolver (and drops any instance its scope kept),
+  /// and the logger warns about it, since it is usually a mistake; say `replacing: true` when it is
+  /// not. Inside ``withIsolatedContainers(fileID:function:line:_:)`` (a test under the
+  /// `.isolatedContainers` trait) a registration is the scope's own, and replaces the container's
+  /// for that scope only.
   ///
   /// ```swift
   /// container.register { () -> Greeter in EnglishGreeter() }
@@ -308,8 +308,8 @@ extension Container {
 
   /// Removes every registration from this container. Its parents keep theirs.
   ///
-  /// Inside ``withIsolatedContainers(_:)``, the registrations are hidden from that scope
-  /// only.
+  /// Inside ``withIsolatedContainers(fileID:function:line:_:)``, the registrations are hidden from
+  /// that scope only.
   /// - Parameters:
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -350,7 +350,8 @@ extension Container {
   /// NetworkingModule.container.removeRegistration(of: HTTPClient.self)
   /// ```
   ///
-  /// Inside ``withIsolatedContainers(_:)``, the registration is hidden from that scope only.
+  /// Inside ``withIsolatedContainers(fileID:function:line:_:)``, the registration is hidden from
+  /// that scope only.
   /// - Parameters:
   ///   - type: The registered type, as registered (`Greeter.self` for
   ///     `register { () -> Greeter in ... }`).

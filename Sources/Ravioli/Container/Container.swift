@@ -185,8 +185,9 @@ extension Container {
   /// Container.logger = StandardErrorLogger(minimumLevel: .debug)
   /// ```
   ///
-  /// Inside ``withIsolatedContainers(_:)`` (a test under the `.isolatedContainers` trait),
-  /// setting it sets the logger of that scope only; until then the scope sees the global one.
+  /// Inside ``withIsolatedContainers(fileID:function:line:_:)`` (a test under the
+  /// `.isolatedContainers` trait), setting it sets the logger of that scope only; until then the
+  /// scope sees the global one.
   public static var logger: any RavioliLogger {
     get {
       if let scope = IsolationScope.active, let logger = scope.state.withLock({ $0.logger }) {

@@ -1,8 +1,8 @@
 internal import RavioliAtomics
 
-/// What one ``withIsolatedContainers(_:)`` (one test, under the `.isolatedContainers`
-/// trait) sees of every container, the lookup policy and the logger, bound to its task and
-/// the task's children.
+/// What one ``withIsolatedContainers(fileID:function:line:_:)`` (one test, under the
+/// `.isolatedContainers` trait) sees of every container, the lookup policy and the logger, bound to
+/// its task and the task's children.
 ///
 /// For each container that the scope touches it keeps an ``Overlay``: what was registered
 /// or removed inside the scope, and the scope's own copies of the container's kept
@@ -29,12 +29,17 @@ final class IsolationScope: Sendable {
   }
 
   let state: Locked<State>
+  /// What runs in the scope, for the message of a property wrapper that stops the program inside
+  /// it: the test, or the function that called ``withIsolatedContainers(fileID:function:line:_:)``,
+  /// and where, e.g. `` `ProductListTests/listsProducts()` (ShopTests/ShopTests.swift:42) ``.
+  let runningIn: String
 
   /// A scope that starts from what `outer` sees (a scope inside another), or from the
   /// containers as they are. An inner scope sees the outer one's registrations, removals,
   /// policy and logger, but keeps instances of its own: the outer scope's singletons are not
   /// shared, so that what the inner scope registers cannot end up inside them.
-  init(inheriting outer: IsolationScope?) {
+  init(inheriting outer: IsolationScope?, runningIn: String) {
+    self.runningIn = runningIn
     var inherited = outer?.state.current ?? State()
     for id in inherited.overlays.keys {
       inherited.overlays[id]!.copies = [:]

@@ -82,7 +82,7 @@ extension Container {
   /// The graph that this container's registrations, and its parents', declare.
   ///
   /// It is a snapshot: registering afterwards does not change it. Inside
-  /// ``withIsolatedContainers(_:)`` it is the graph that the scope sees.
+  /// ``withIsolatedContainers(fileID:function:line:_:)`` it is the graph that the scope sees.
   public var graph: DependencyGraph {
     DependencyGraph(of: self)
   }

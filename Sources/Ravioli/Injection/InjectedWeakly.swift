@@ -23,7 +23,10 @@
 /// ```
 ///
 /// A resolver that makes a new object that nothing keeps gives the property an object that
-/// is gone after the first read; the logger warns about it (once per property).
+/// lives only as long as the first read's caller keeps it. The logger warns about it (once
+/// per property) when the property is then read and finds it gone; or at once, for one
+/// resolved while its object is made (``InjectionKind/resolvingOnInit(from:)``), which
+/// nothing can keep.
 ///
 /// It holds its object weakly, always, and its container weakly until it has resolved; after
 /// that it holds nothing else.
@@ -46,6 +49,9 @@ public struct InjectedWeakly<Value> {
   @usableFromInline weak var object: AnyObject?
   /// The object as `Value`, uncounted, for reads while `object` is alive.
   @usableFromInline var valueBits = UncountedValue<Value>()
+  /// The type of the object that the first read resolved, when nothing but that read's
+  /// caller kept it: a read that finds it released warns, once.
+  @usableFromInline var unkeptObjectType: AnyObject.Type?
   @usableFromInline let point: InjectionPoint
 
   /// Declares a weakly injected property.
@@ -66,9 +72,16 @@ public struct InjectedWeakly<Value> {
     if case .resolvingOnInit(let container) = kind {
       pending = nil
       var valueBits = UncountedValue<Value>()
-      object = Self.resolvedObject(at: point, keeping: &valueBits) {
+      let (object, unkept): (AnyObject?, AnyObject.Type?) = Self.resolvedObject(
+        at: point, keeping: &valueBits
+      ) {
         point.resolveEagerly(Value?.self, from: container)
       }
+      // Nothing but this weak reference holds it once the object is made: gone at once.
+      if let unkept {
+        point.warnOfUnkeptObject("@InjectedWeakly", type: Value.self, objectType: unkept)
+      }
+      self.object = object
       self.valueBits = valueBits
     } else {
       pending = ContainerSource.capturing(for: kind)
@@ -106,18 +119,23 @@ public struct InjectedWeakly<Value> {
   ) -> Value? {
     @inline(__always) get {
       guard let source = instance[keyPath: storageKeyPath].pending else {
-        guard let object = instance[keyPath: storageKeyPath].object else { return nil }
+        guard let object = instance[keyPath: storageKeyPath].object else {
+          if instance[keyPath: storageKeyPath].unkeptObjectType != nil {
+            instance[keyPath: storageKeyPath].reportReleasedUnkeptObject()
+          }
+          return nil
+        }
         return instance[keyPath: storageKeyPath].valueBits.value(holding: object)
       }
       // The source stays until the object is held: a read of the property while its
       // first read resolves it resolves it again, and the road reports the cycle.
       let request = instance[keyPath: storageKeyPath].request()
       var valueBits = UncountedValue<Value>()
-      let object = objectAtFirstRead(
+      let (object, unkept): (AnyObject?, AnyObject.Type?) = objectAtFirstRead(
         of: instance, from: source, keeping: &valueBits, alternative: request.alternative,
         file: request.file, function: request.function, line: request.line,
         target: request.target)
-      instance[keyPath: storageKeyPath].hold(object, as: valueBits)
+      instance[keyPath: storageKeyPath].hold(object, as: valueBits, unkept: unkept)
       guard let object else { return nil }
       return valueBits.value(holding: object)
     }
@@ -137,13 +155,13 @@ public struct InjectedWeakly<Value> {
   /// The first read of a class's property: resolves the object from `source`, and keeps
   /// the value that it is in `valueBits`; specialized where the property is read, given the
   /// point's parts (copied as words, where the point would be copied through its value
-  /// witnesses).
+  /// witnesses). See ``resolvedObject(at:keeping:_:)`` for `unkept`.
   @inlinable @inline(never)
   static func objectAtFirstRead<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf, from source: ContainerSource,
     keeping valueBits: inout UncountedValue<Value>, alternative: RegistrationAlternative?,
     file: StaticString, function: StaticString, line: UInt, target: InjectionPoint.Target
-  ) -> AnyObject? {
+  ) -> (object: AnyObject?, unkept: AnyObject.Type?) {
     let point = InjectionPoint(
       alternative: alternative, file: file, function: function, line: line, target: target)
     return resolvedObject(at: point, keeping: &valueBits) {
@@ -155,15 +173,16 @@ public struct InjectedWeakly<Value> {
   @usableFromInline
   mutating func assign(_ newValue: Value?) {
     guard let newValue else {
-      hold(nil, as: UncountedValue())
+      hold(nil, as: UncountedValue(), unkept: nil)
       return
     }
-    hold(Self.objectReference(newValue, at: point), as: UncountedValue(newValue))
+    hold(Self.objectReference(newValue, at: point), as: UncountedValue(newValue), unkept: nil)
   }
 
-  /// Resolves the object, and keeps the value that it is in `valueBits`; warns when nothing
-  /// but this property would hold the object: it is then released as soon as the first read
-  /// returns.
+  /// Resolves the object, and keeps the value that it is in `valueBits`. `unkept` is the
+  /// object's type when nothing but the returned reference holds it: it then lives only as
+  /// long as the caller keeps what the read returns (a new object that the resolver made,
+  /// which no scope keeps).
   ///
   /// Specialized where the property is read, so that the value's size is known where its
   /// bits are taken, but not inlined, so that when it returns, the returned reference is
@@ -172,15 +191,21 @@ public struct InjectedWeakly<Value> {
   static func resolvedObject(
     at point: InjectionPoint, keeping valueBits: inout UncountedValue<Value>,
     _ resolve: () -> Value?
-  ) -> AnyObject? {
-    guard let value = resolve() else { return nil }
+  ) -> (object: AnyObject?, unkept: AnyObject.Type?) {
+    guard let value = resolve() else { return (nil, nil) }
     valueBits = UncountedValue(value)
     var object = objectReference(consume value, at: point)
-    if isKnownUniquelyReferenced(&object) {
-      point.warnOfUnkeptObject(
-        "@InjectedWeakly", type: Value.self, objectType: Swift.type(of: object!))
-    }
-    return object
+    let unkept: AnyObject.Type? =
+      isKnownUniquelyReferenced(&object) ? Swift.type(of: object!) : nil
+    return (object, unkept)
+  }
+
+  /// Warns, once, that the object that the first read resolved, which only that read's
+  /// caller kept, is gone: the property reads nil from now on.
+  @usableFromInline
+  mutating func reportReleasedUnkeptObject() {
+    guard let objectType = unkeptObjectType.take() else { return }
+    point.warnOfReleasedUnkeptObject(type: Value.self, objectType: objectType)
   }
 
   /// The object that `value` is; stops the program if it is not a class instance.
@@ -207,11 +232,15 @@ public struct InjectedWeakly<Value> {
   }
 
   /// Holds `object` weakly from now on, with the value that it is as `valueBits`, and lets
-  /// go of where it would have come from.
+  /// go of where it would have come from. `unkept` is the object's type when nothing else
+  /// keeps it.
   @inlinable
-  mutating func hold(_ object: AnyObject?, as valueBits: UncountedValue<Value>) {
+  mutating func hold(
+    _ object: AnyObject?, as valueBits: UncountedValue<Value>, unkept: AnyObject.Type?
+  ) {
     pending = nil
     self.object = object
     self.valueBits = valueBits
+    unkeptObjectType = unkept
   }
 }

@@ -278,6 +278,7 @@ struct InjectionPoint: Sendable {
       error.injectedInto =
         "the default argument `injected()` of `\(functionName)`, declared at \(declaredAt)"
     }
+    error.runningIn = IsolationScope.active?.runningIn
     Container.logger.die(error.description, file: file, function: functionName, line: line)
   }
 
@@ -294,18 +295,43 @@ struct InjectionPoint: Sendable {
     return Self.reportedUnkeptObjects.withLock { $0.insert(declaredAt).inserted }
   }
 
-  /// Warns that a weak property was given an object that nothing else keeps, so that it
-  /// reads `nil` once its first read is over.
+  /// Warns that a weak property was given, when its object was made, a new object that
+  /// nothing else keeps: it is gone at once.
   @usableFromInline
   func warnOfUnkeptObject(_ wrapper: String, type: Any.Type, objectType: Any.Type) {
     guard isFirstUnkeptObjectReport else { return }
-    let context = functionName.isEmpty ? "" : " in `\(functionName)`"
+    warnOfWeakProperty(
+      "\(wrapper) var of type `\(type)?`\(context) was given a new `\(objectType)` that "
+        + "nothing else keeps: it is released as soon as its object is made, and the property "
+        + "reads nil.", type: type)
+  }
+
+  /// Warns that a weak property reads nil because the new object that its first read
+  /// resolved, which nothing but that read's caller kept, is gone.
+  @usableFromInline
+  func warnOfReleasedUnkeptObject(type: Any.Type, objectType: Any.Type) {
+    guard isFirstUnkeptObjectReport else { return }
+    warnOfWeakProperty(
+      "@InjectedWeakly var of type `\(type)?`\(context) reads nil: its first read was given a "
+        + "new `\(objectType)` that nothing but that read's caller kept, and it has been "
+        + "released.", type: type)
+  }
+
+  /// A line naming what runs in the current isolation scope (a test), if any, for messages.
+  private var runningInScope: String {
+    IsolationScope.active.map { "\n  While running: \($0.runningIn)" } ?? ""
+  }
+
+  /// ` in `Screen``, the declaration's context, for messages.
+  private var context: String {
+    functionName.isEmpty ? "" : " in `\(functionName)`"
+  }
+
+  private func warnOfWeakProperty(_ problem: String, type: Any.Type) {
     Container.logger.log(
-      "\(wrapper) var of type `\(type)?`\(context) was given a new `\(objectType)` that nothing "
-        + "else keeps: it is released when this first read is over, and the property reads nil "
-        + "from then on.\n  Declared at: \(declaredAt)\n  To fix: register it with a scope that "
-        + "keeps it (`scope: .singleton` or `.cached`; `.weak` keeps only what something else "
-        + "keeps), or let its owner keep it and hand it over "
+      "\(problem)\n  Declared at: \(declaredAt)\(runningInScope)\n  To fix: register it with a scope "
+        + "that keeps it (`scope: .singleton` or `.cached`; `.weak` keeps only what something "
+        + "else keeps), or let its owner keep it and hand it over "
         + "(`register { [weak owner] () -> \(type)? in owner }`), or declare the property "
         + "@Injected to keep it.",
       level: .warning, file: file, function: functionName, line: line)
@@ -314,7 +340,7 @@ struct InjectionPoint: Sendable {
   /// Stops the program because the wrapper is used where it cannot work.
   func dieOfMisuse(_ problem: String, fix: String) -> Never {
     Container.logger.die(
-      "\(problem)\n  Declared at: \(declaredAt)\n  To fix: \(fix)", file: file,
+      "\(problem)\n  Declared at: \(declaredAt)\(runningInScope)\n  To fix: \(fix)", file: file,
       function: functionName, line: line)
   }
 

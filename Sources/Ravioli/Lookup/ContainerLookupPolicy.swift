@@ -63,8 +63,9 @@ extension Container {
   /// Container.lookupPolicy = .singleton(container)
   /// ```
   ///
-  /// Inside ``withIsolatedContainers(_:)`` (a test under the `.isolatedContainers` trait),
-  /// setting it sets the policy of that scope only; until then the scope sees the global one.
+  /// Inside ``withIsolatedContainers(fileID:function:line:_:)`` (a test under the
+  /// `.isolatedContainers` trait), setting it sets the policy of that scope only; until then the
+  /// scope sees the global one.
   public static var lookupPolicy: (any ContainerLookupPolicy)? {
     get { withLookupPolicySetting { $0?.box.policy } }
     set {
