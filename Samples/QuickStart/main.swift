@@ -24,3 +24,6 @@ customPolicy(app: app)
 
 print("\n— Lifetimes")
 try lifetimes(app: app)
+
+print("\n— Validating the graph")
+validating()

@@ -1,8 +1,8 @@
 public import Ravioli
 public import Testing
 
-/// Records an issue in the current test when ``Ravioli/Container/validate(file:line:)`` finds
-/// errors in `container`'s graph, with the whole report, and returns the report.
+/// Records an issue in the current test when ``Ravioli/Container/validate(including:file:line:)``
+/// finds errors in `container`'s graph, with the whole report, and returns the report.
 ///
 /// ```swift
 /// @Test func theGraphIsComplete() {

@@ -89,6 +89,15 @@ struct MainActorDefaultTests {
     #expect(AccountScreen().model.title == "2 products")
   }
 
+  /// A main-actor view model, checked on the main actor as it is made, may use main-actor
+  /// resolvers: its first reads are on the main actor too.
+  @Test func checksAMainActorViewModelsProperties() throws {
+    #expect(expectInjectable(CatalogViewModel()).isValid)
+    let sites = Container.injectionSites(of: CatalogScreen())
+    #expect(sites.map(\.name) == ["model"])
+    #expect(sites.first?.container === container)
+  }
+
   @Test func registersNonisolatedServicesThatResolveAnywhere() async throws {
     container.register { () -> PriceFormatter in PriceFormatter() }
     let container = container

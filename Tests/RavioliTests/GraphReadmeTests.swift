@@ -45,7 +45,7 @@ private func drawing(_ container: Container) {
   print(container.graph.mermaid)  // paste into a Markdown file, or mermaid.live
 }
 
-/// From `Container.validate(file:line:)`.
+/// From `Container.validate(including:file:line:)`.
 private func validating(_ container: Container) {
   do {
     try container.validate()

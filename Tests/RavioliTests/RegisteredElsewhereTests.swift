@@ -53,8 +53,8 @@ private protocol Orphan: Sendable {}
       error.description.hasSuffix(
         #"  To fix: register it in "reports" (or a container it searches) before it is "#
           + "resolved: `container.register { () -> ToolsClock in ... }`. "
-          + #""tools" registers it, and is not searched: register it in "reports", or make it "#
-          + #"a parent of "reports" (parents are given when a container is made: "#
+          + #""tools" registers it, but is not searched; making it a parent of "reports" would "#
+          + #"serve too (parents are given when a container is made: "#
           + #"`Container(parents: [...], name: "reports")`)."#))
   }
 

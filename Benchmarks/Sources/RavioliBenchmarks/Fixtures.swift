@@ -301,3 +301,92 @@ final class Presenter: Sendable {
     self.clock = clock
   }
 }
+
+// MARK: Scenario 10b: objects' injected properties, with the graph
+
+/// Screens of five injected properties each, on the registrations of `validatedGraph`:
+/// ten classes, as an app has a handful of view models per feature.
+final class GraphScreen0 {
+  @Injected(alternative: "view-model-0") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-0") var repository: GraphRepository
+  @Injected(alternative: "service-0") var service: GraphService
+  @Injected(alternative: "store-0") var store: GraphStore
+  @Injected(alternative: "view-model-10") var detail: GraphViewModel
+}
+final class GraphScreen1 {
+  @Injected(alternative: "view-model-1") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-1") var repository: GraphRepository
+  @Injected(alternative: "service-1") var service: GraphService
+  @Injected(alternative: "store-1") var store: GraphStore
+  @Injected(alternative: "view-model-11") var detail: GraphViewModel
+}
+final class GraphScreen2 {
+  @Injected(alternative: "view-model-2") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-2") var repository: GraphRepository
+  @Injected(alternative: "service-2") var service: GraphService
+  @Injected(alternative: "store-2") var store: GraphStore
+  @Injected(alternative: "view-model-12") var detail: GraphViewModel
+}
+final class GraphScreen3 {
+  @Injected(alternative: "view-model-3") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-3") var repository: GraphRepository
+  @Injected(alternative: "service-3") var service: GraphService
+  @Injected(alternative: "store-3") var store: GraphStore
+  @Injected(alternative: "view-model-13") var detail: GraphViewModel
+}
+final class GraphScreen4 {
+  @Injected(alternative: "view-model-4") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-4") var repository: GraphRepository
+  @Injected(alternative: "service-4") var service: GraphService
+  @Injected(alternative: "store-4") var store: GraphStore
+  @Injected(alternative: "view-model-14") var detail: GraphViewModel
+}
+final class GraphScreen5 {
+  @Injected(alternative: "view-model-5") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-5") var repository: GraphRepository
+  @Injected(alternative: "service-5") var service: GraphService
+  @Injected(alternative: "store-5") var store: GraphStore
+  @Injected(alternative: "view-model-15") var detail: GraphViewModel
+}
+final class GraphScreen6 {
+  @Injected(alternative: "view-model-6") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-6") var repository: GraphRepository
+  @Injected(alternative: "service-6") var service: GraphService
+  @Injected(alternative: "store-6") var store: GraphStore
+  @Injected(alternative: "view-model-16") var detail: GraphViewModel
+}
+final class GraphScreen7 {
+  @Injected(alternative: "view-model-7") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-7") var repository: GraphRepository
+  @Injected(alternative: "service-7") var service: GraphService
+  @Injected(alternative: "store-7") var store: GraphStore
+  @Injected(alternative: "view-model-17") var detail: GraphViewModel
+}
+final class GraphScreen8 {
+  @Injected(alternative: "view-model-8") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-8") var repository: GraphRepository
+  @Injected(alternative: "service-8") var service: GraphService
+  @Injected(alternative: "store-8") var store: GraphStore
+  @Injected(alternative: "view-model-18") var detail: GraphViewModel
+}
+final class GraphScreen9 {
+  @Injected(alternative: "view-model-9") var viewModel: GraphViewModel
+  @Injected(alternative: "repository-9") var repository: GraphRepository
+  @Injected(alternative: "service-9") var service: GraphService
+  @Injected(alternative: "store-9") var store: GraphStore
+  @Injected(alternative: "view-model-19") var detail: GraphViewModel
+}
+
+/// `count` screens, a hundred of each class, made while `.singleton(container)` is the lookup
+/// policy, so that their properties resolve from `container`; the policy is restored after.
+@MainActor func graphScreens(count: Int, resolvingFrom container: Container) -> [AnyObject] {
+  let policy = Container.lookupPolicy
+  Container.lookupPolicy = .singleton(container)
+  defer { Container.lookupPolicy = policy }
+  let make: [() -> AnyObject] = [
+    GraphScreen0.init, GraphScreen1.init, GraphScreen2.init, GraphScreen3.init,
+    GraphScreen4.init, GraphScreen5.init, GraphScreen6.init, GraphScreen7.init,
+    GraphScreen8.init, GraphScreen9.init,
+  ]
+  return (0..<count).map { make[$0 % make.count]() }
+}

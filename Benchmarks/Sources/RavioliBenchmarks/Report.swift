@@ -40,6 +40,14 @@ struct ValidationRow {
   let milliseconds: Double
 }
 
+/// Scenario 10b: how long a check of 1,000 objects' injected properties takes, with the graph
+/// of 10,000 registrations.
+struct ObjectValidationRow {
+  let check: String
+  /// Milliseconds per call (median of samples).
+  let milliseconds: Double
+}
+
 struct AllocationRow {
   let storedInstance: Double?
   let singleton: Double?
@@ -73,6 +81,7 @@ struct Target {
 
 func printReport(
   rows: [Row], overhead: HarnessOverhead, validations: [ValidationRow],
+  objectValidations: [ObjectValidationRow],
   allocations: AllocationRow, targets: [Target]
 ) {
   func time(_ value: Double?) -> String {
@@ -134,6 +143,16 @@ func printReport(
     print(
       "| \(row.registrations) | \(String(format: "%.3f", row.milliseconds)) "
         + "| \(String(format: "%.2f", row.milliseconds * 1_000 / Double(row.registrations))) |")
+  }
+
+  print(
+    "\n## 10b. 1,000 objects of 5 injected properties, with 10,000 registrations (ms per call)\n")
+  print("| check | ms per call | µs per object |")
+  print("|---|---:|---:|")
+  for row in objectValidations {
+    print(
+      "| \(row.check) | \(String(format: "%.3f", row.milliseconds)) "
+        + "| \(String(format: "%.2f", row.milliseconds)) |")
   }
 
   print("\n## Targets\n")

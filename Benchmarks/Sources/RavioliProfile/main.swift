@@ -7,7 +7,7 @@ import Ravioli
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
 //     [stored|optional|among|new|singleton|parent|injected|injectedInTask|newScreen|cached
 //      |weakInjected|weakCached|autoregistered|closureChain|closureNeeds|awaitResolver
-//      |awaitSingleton|awaitPlain|validate|baselineEmpty|baselineClosure|baselineNew
+//      |awaitSingleton|awaitPlain|validate|validateObjects|baselineEmpty|baselineClosure|baselineNew
 //      |baselineProperty|baselineWeak|baselineScreen|baselineAwait] \
 //     [iterations]
 
@@ -29,6 +29,43 @@ final class Presenter: Sendable {
 
 final class Screen {
   @Injected var greeter: Greeter
+}
+
+/// Five properties of five classes (`validateObjects`).
+final class FiveScreen0 {
+  @Injected var a: Greeter
+  @Injected var b: Greeter
+  @Injected var c: Greeter
+  @Injected var d: Greeter
+  @Injected var e: Greeter
+}
+final class FiveScreen1 {
+  @Injected var a: Greeter
+  @Injected var b: Greeter
+  @Injected var c: Greeter
+  @Injected var d: Greeter
+  @Injected var e: Greeter
+}
+final class FiveScreen2 {
+  @Injected var a: Greeter
+  @Injected var b: Greeter
+  @Injected var c: Greeter
+  @Injected var d: Greeter
+  @Injected var e: Greeter
+}
+final class FiveScreen3 {
+  @Injected var a: Greeter
+  @Injected var b: Greeter
+  @Injected var c: Greeter
+  @Injected var d: Greeter
+  @Injected var e: Greeter
+}
+final class FiveScreen4 {
+  @Injected var a: Greeter
+  @Injected var b: Greeter
+  @Injected var c: Greeter
+  @Injected var d: Greeter
+  @Injected var e: Greeter
 }
 
 /// `Screen` with the greeter held weakly (`weakInjected`, `weakCached`): the registration
@@ -312,6 +349,20 @@ case "validate":
     ) { Clock() }
   }
   total = (try! graph.validate()).registrationCount
+case "validateObjects":
+  // `iterations` screens of five injected properties each (Screen's greeter five times over,
+  // in five classes), checked with a graph of one registration: what a check of objects
+  // costs beside the graph's.
+  let objects: [AnyObject] = (0..<iterations).map { index in
+    switch index % 5 {
+    case 0: FiveScreen0()
+    case 1: FiveScreen1()
+    case 2: FiveScreen2()
+    case 3: FiveScreen3()
+    default: FiveScreen4()
+    }
+  }
+  total = (try! Container.validateInjection(of: objects)).injectedPropertyCount
 default:
   resolveGreeters(container, iterations)
 }

@@ -28,10 +28,11 @@ if CommandLine.arguments.contains("--graph") {
 }
 
 // In debug builds, before anything is resolved, check the whole graph (the app's
-// registrations and every module's under it), and stop with the report if it is wrong.
+// registrations and every module's under it) and the properties of each view model, and stop
+// with the report if it is wrong.
 #if DEBUG
   do {
-    try app.validate()
+    try app.validate(including: [ProductListViewModel()])
   } catch {
     print(error)
     exit(1)

@@ -204,3 +204,66 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
       report.errors.allSatisfy { $0.message.contains(#"searched "catalog" -> "networking""#) })
   }
 }
+
+/// The view models' injected properties, checked without resolving anything: a missing
+/// registration is an issue of the test that finds it, where reading the property would stop
+/// every test at once.
+@Suite(.isolatedContainers) struct InjectableViewModelTests {
+  init() {
+    Container.lookupPolicy = .enclosingType()
+    // The app gives the list its router; a test that needs one registers its own.
+    CatalogModule.container.register { () -> ProductListDelegate? in nil }
+  }
+
+  @Test func theViewModelsAreInjectable() {
+    expectInjectable(ProductListViewModel())
+  }
+
+  @Test func listsTheProperties() {
+    let sites = Container.injectionSites(of: ProductListViewModel())
+    #expect(sites.map(\.name) == ["catalog", "featured", "tracker", "delegate"])
+    #expect(sites.allSatisfy { $0.container === CatalogModule.container && !$0.isResolved })
+  }
+
+  @Test func aMissingClientIsAnIssueOfTheTestThatFindsIt() {
+    NetworkingModule.container.removeRegistration(of: HTTPClient.self)
+    withKnownIssue {
+      let report = expectInjectable(ProductListViewModel())
+      #expect(report.errors.count == 2)
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains("needs `HTTPClient`, which is not registered")
+      }
+    }
+  }
+
+  /// What `expectInjectable` records, as the report says it: each service that needs the
+  /// client, at the line that registers it, and the property that reaches it.
+  @Test func theReportNamesWhatIsMissingAndWhichPropertyReachesIt() throws {
+    Container.logger = SilentLogger()
+    NetworkingModule.container.removeRegistration(of: HTTPClient.self)
+    let report = try #require(throws: ValidationReport.self) {
+      try Container.validateInjection(of: [ProductListViewModel()])
+    }
+    let searched = #"(searched "catalog" -> "networking" -> "storage")"#
+    #expect(
+      report.errors.map(\.description) == [
+        "Catalog/CatalogModule.swift:15: error: `ProductService` needs `HTTPClient`, which is not "
+          + "registered \(searched). Register it, or correct the type or alternative that "
+          + "`ProductService` declares. (Reached from `ProductListViewModel.catalog`, declared at "
+          + "Catalog/ProductListViewModel.swift:11.)",
+        "Catalog/CatalogModule.swift:18: error: `ProductService (alternative \"featured\")` needs "
+          + "`HTTPClient`, which is not registered \(searched). Register it, or correct the type "
+          + "or alternative that `ProductService (alternative \"featured\")` declares. (Reached "
+          + "from `ProductListViewModel.featured`, declared at "
+          + "Catalog/ProductListViewModel.swift:12.)",
+      ])
+  }
+}
+
+/// From `Container.validateInjection(of:file:line:)`'s documentation: compiled, not run.
+private func validatingAtStartUp() throws {
+  #if DEBUG
+    try Container.validateInjection(of: [ProductListViewModel()])
+  #endif
+}

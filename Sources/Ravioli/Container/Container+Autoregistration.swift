@@ -16,11 +16,11 @@ extension Container {
   ///   initializer: HomeScreen.init)
   /// ```
   ///
-  /// The parameters' types are the registration's dependencies, so ``validate(file:line:)``
-  /// checks them without running anything. They are resolved from this container and its
-  /// parents, as `try container.resolve()` in a resolver would resolve them: missing ones,
-  /// cycles and scopes are reported and behave exactly as for a closure registration, and
-  /// a failure names this call as where they were requested.
+  /// The parameters' types are the registration's dependencies, so
+  /// ``validate(including:file:line:)`` checks them without running anything. They are resolved
+  /// from this container and its parents, as `try container.resolve()` in a resolver would resolve
+  /// them: missing ones, cycles and scopes are reported and behave exactly as for a closure
+  /// registration, and a failure names this call as where they were requested.
   /// - Parameters:
   ///   - type: The type to register the initializer for, when it is not the type that the
   ///     initializer makes (a protocol it conforms to, say).

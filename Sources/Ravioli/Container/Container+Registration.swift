@@ -28,11 +28,10 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
   ///     every resolution) by default. The scopes that share an instance between threads
   ///     take a `Sendable` value (see ``RegistrationScope``).
-  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
-  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. While the resolver runs, a request of something it did
-  ///     not declare is logged as a warning, and a declared dependency that it did not ask
-  ///     for, as information.
+  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
+  ///     declares nothing. While the resolver runs, a request of something it did not declare is
+  ///     logged as a warning, and a declared dependency that it did not ask for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose (a stub in an app's
   ///     launch for UI tests, say): the replacement is then logged at the debug level
   ///     instead of as a warning, and registering with nothing to replace is the warning.
@@ -70,11 +69,10 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
   ///     that share an instance between threads take a `Sendable` value (see
   ///     ``RegistrationScope``).
-  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
-  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. While the resolver runs, a request of something it did
-  ///     not declare is logged as a warning, and a declared dependency that it did not ask
-  ///     for, as information.
+  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
+  ///     declares nothing. While the resolver runs, a request of something it did not declare is
+  ///     logged as a warning, and a declared dependency that it did not ask for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -114,11 +112,10 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
   ///     that share an instance between threads take a `Sendable` value (see
   ///     ``RegistrationScope``).
-  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
-  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. While the resolver runs, a request of something it did
-  ///     not declare is logged as a warning, and a declared dependency that it did not ask
-  ///     for, as information.
+  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
+  ///     declares nothing. While the resolver runs, a request of something it did not declare is
+  ///     logged as a warning, and a declared dependency that it did not ask for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -156,11 +153,10 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
-  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. While the resolver runs, a request of something it did
-  ///     not declare is logged as a warning, and a declared dependency that it did not ask
-  ///     for, as information.
+  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
+  ///     declares nothing. While the resolver runs, a request of something it did not declare is
+  ///     logged as a warning, and a declared dependency that it did not ask for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -194,11 +190,10 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
-  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. While the resolver runs, a request of something it did
-  ///     not declare is logged as a warning, and a declared dependency that it did not ask
-  ///     for, as information.
+  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
+  ///     declares nothing. While the resolver runs, a request of something it did not declare is
+  ///     logged as a warning, and a declared dependency that it did not ask for, as information.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -234,9 +229,9 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
-  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing.
+  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
+  ///     declares nothing.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -284,10 +279,10 @@ extension Container {
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
   ///     every resolution) by default.
-  ///   - needs: What the resolver resolves, so that ``validate(file:line:)`` can check the
-  ///     graph without running it (`[]` for a resolver that needs nothing); `nil`, the
-  ///     default, declares nothing. Unlike a synchronous resolver's, an async resolver's
-  ///     requests are not checked against it while it runs.
+  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
+  ///     declares nothing. Unlike a synchronous resolver's, an async resolver's requests are not
+  ///     checked against it while it runs.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.

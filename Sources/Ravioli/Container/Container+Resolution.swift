@@ -766,7 +766,7 @@ extension Container {
       if hints, case .notRegistered = error.reason {
         error.elsewhere = LivingContainers.registering(
           [RegistrationKey(type, alternative), RegistrationKey(optional.wrappedType, alternative)],
-          outside: chain)
+          outside: chain.map(ObjectIdentifier.init))
         let wrapped = String(describing: optional.wrappedType)
         error.add(
           note: "`\(wrapped)?` is resolved from a registration of `\(wrapped)?`, or else of "
@@ -801,7 +801,8 @@ extension Container {
       if error.registeredAlternatives.isEmpty {
         error.add(note: registeredKindsNote(of: type, alternative: alternative))
       }
-      error.elsewhere = LivingContainers.registering([key], outside: chain)
+      error.elsewhere = LivingContainers.registering(
+        [key], outside: chain.map(ObjectIdentifier.init))
     }
     if case .notRegistered = reason, let made = chain.first(where: \.lostItsRegistrations) {
       error.note =

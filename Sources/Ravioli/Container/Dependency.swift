@@ -3,7 +3,8 @@ extension Container {
   /// parameter it is resolved with.
   ///
   /// A registration declares its dependencies with `needs:`, so that
-  /// ``Container/validate(file:line:)`` can check the whole graph before any resolver runs:
+  /// ``Container/validate(including:file:line:)`` can check the whole graph before any resolver
+  /// runs:
   ///
   /// ```swift
   /// container.register(needs: [.on(Greeter.self), .on(Clock.self)]) { () -> HomeBanner in
@@ -11,8 +12,8 @@ extension Container {
   /// }
   /// ```
   ///
-  /// `autoregister(initializer:)` declares its initializer's parameters by itself; its `parameters:` takes a dependency
-  /// to give one of them an alternative.
+  /// `autoregister(initializer:)` declares its initializer's parameters by itself; its
+  /// `parameters:` takes a dependency to give one of them an alternative.
   public struct Dependency: Sendable, CustomStringConvertible {
     /// The needed type.
     let type: Any.Type

@@ -20,15 +20,16 @@ enum LivingContainers {
     _ = all.withLock { $0.removeValue(forKey: id) }
   }
 
-  /// The living containers, outside `searched`, whose registrations (as the current isolation
+  /// The living containers, outside `searched` (the identities of the containers searched,
+  /// nearest first), whose registrations (as the current isolation
   /// scope sees them) hold a resolver for one of `keys`, by name.
-  static func registering(_ keys: [RegistrationKey], outside searched: [Container])
+  static func registering(_ keys: [RegistrationKey], outside searched: [ObjectIdentifier])
     -> [RegisteredElsewhere]
   {
     func holds(_ table: RegistrationTable) -> Bool {
       keys.contains { table.plain[$0] != nil || table.parametrized[$0] != nil }
     }
-    let excluded = Set(searched.map(ObjectIdentifier.init))
+    let excluded = Set(searched)
     // Each container's own table is read under the list's lock, where its container is alive.
     let candidates = all.withLock { all in
       all.compactMap { id, record -> (id: ObjectIdentifier, record: ContainerRecord, own: Bool)? in
@@ -46,7 +47,7 @@ enum LivingContainers {
           }
         }
       } ?? candidates.map(\.own)
-    let first = searched.first.map(ObjectIdentifier.init)
+    let first = searched.first
     return candidates.indices.filter { found[$0] }.map { index in
       RegisteredElsewhere(
         name: candidates[index].record.name,

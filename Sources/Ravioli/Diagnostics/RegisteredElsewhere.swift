@@ -14,23 +14,24 @@ extension [RegisteredElsewhere] {
     map { "\"\($0.name)\"" }.joined(separator: ", ")
   }
 
-  /// What to do when these containers, and none searched from `first`, register what was
-  /// asked for: a sentence, or nothing when there are none.
+  /// What these containers, and none searched from `first`, mean for a request that they
+  /// register and `first` does not: a sentence or two, or nothing when there are none.
   func advice(searchedFirst first: String) -> String {
     var sentences: [String] = []
     let children = filter(\.buildsOnSearched)
     let others = filter { !$0.buildsOnSearched }
     if !children.isEmpty {
+      let one = children.count == 1
       sentences.append(
-        "\(children.names) \(children.count == 1 ? "registers" : "register") it, but "
-          + "\(children.count == 1 ? "builds" : "build") on \"\(first)\", which never searches "
-          + "the containers built on it.")
+        "\(children.names) \(one ? "registers" : "register") it, but \(one ? "builds" : "build") "
+          + "on \"\(first)\", which never searches the containers built on it.")
     }
     if !others.isEmpty {
+      let one = others.count == 1
       sentences.append(
-        "\(others.names) \(others.count == 1 ? "registers" : "register") it, and is not "
-          + "searched: register it in \"\(first)\", or make \(others.count == 1 ? "it" : "one") "
-          + "a parent of \"\(first)\" (parents are given when a container is made: "
+        "\(others.names) \(one ? "registers" : "register") it, but \(one ? "is" : "are") not "
+          + "searched; making \(one ? "it" : "one of them") a parent of \"\(first)\" would serve "
+          + "too (parents are given when a container is made: "
           + "`Container(parents: [...], name: \"\(first)\")`).")
     }
     return sentences.joined(separator: " ")

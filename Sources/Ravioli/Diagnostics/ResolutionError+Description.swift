@@ -42,7 +42,7 @@ extension ResolutionError {
     "`\(typeName)`" + (alternativeName.map { " (alternative \"\($0)\")" } ?? "")
   }
 
-  private var headline: String {
+  var headline: String {
     switch reason {
     case .notRegistered:
       "Cannot resolve \(requested): nothing is registered for it."
@@ -119,7 +119,7 @@ extension ResolutionError {
     "or give the wrapper its container: `@Injected(.capturingContainerOnInit(from: container))` "
     + "or `@Injected(.resolvingOnInit(from: container))`."
 
-  private var fix: String {
+  var fix: String {
     switch reason {
     case .notRegistered:
       let fix =

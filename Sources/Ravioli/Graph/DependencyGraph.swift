@@ -2,7 +2,7 @@
 /// needs, and which registration would resolve it. Nothing is resolved to build it.
 ///
 /// Take it from ``Container/graph``; export it to draw it, or let
-/// ``Container/validate(file:line:)`` check it:
+/// ``Container/validate(including:file:line:)`` check it:
 ///
 /// ```swift
 /// print(container.graph.mermaid)  // paste into a Markdown file, or mermaid.live
@@ -12,8 +12,14 @@
 /// initializer registered with `autoregister`. One that declares nothing is *opaque*: it
 /// is drawn and counted, but what its resolver resolves cannot be known without running it.
 public struct DependencyGraph: Sendable {
-  /// The containers searched from the container the graph was taken from, in order.
+  /// The containers searched from the container the graph was taken from, in order; from
+  /// several, each one's in turn, each container once.
   let containers: [String]
+  /// Their identities, for looking elsewhere (see ``LivingContainers``): no container is
+  /// held, so that the graph keeps nothing alive.
+  let containerIDs: [ObjectIdentifier]
+  /// The containers the graph was taken from, as indices into ``containers``.
+  let roots: [Int]
   /// For each container, the indices of the containers that its registrations' dependencies
   /// are looked up in, in order: itself, then its parents'.
   let searchOrders: [[Int]]
@@ -22,6 +28,9 @@ public struct DependencyGraph: Sendable {
   let successorLists: [[Int]]
   /// Dependencies that no registration resolves, each once per type and alternative.
   let missing: [Missing]
+  /// What each request from outside the registrations (an injected property's first read)
+  /// resolves to, in the order given, with the index of the container it is made in.
+  let requests: [(container: Int, target: Target)]
 
   /// A registration, described: the graph holds no registration, so that it keeps
   /// nothing alive.
@@ -90,19 +99,51 @@ extension Container {
 
 extension DependencyGraph {
   init(of container: Container) {
-    let chain = container.chain
+    self.init(of: [container])
+  }
+
+  /// The graph of the registrations of `roots` and of the containers they search, with what
+  /// each of `requests` resolves to (a request is looked up from its container, as the road
+  /// looks it up, and its container counts as a root). With `onlyReached`, only the
+  /// registrations that the requests reach are in it: what their resolutions would build.
+  init(
+    of roots: [Container],
+    requests: [(dependency: Container.Dependency, container: Container)] = [],
+    onlyReached: Bool = false
+  ) {
+    var roots = roots
+    var rootIDs = Set(roots.map(ObjectIdentifier.init))
+    for request in requests where rootIDs.insert(ObjectIdentifier(request.container)).inserted {
+      roots.append(request.container)
+    }
+    var chain: [Container] = []
     var index: [ObjectIdentifier: Int] = [:]
-    for (position, member) in chain.enumerated() {
-      index[ObjectIdentifier(member)] = position
+    for member in roots.flatMap(\.chain) where index[ObjectIdentifier(member)] == nil {
+      index[ObjectIdentifier(member)] = chain.count
+      chain.append(member)
     }
     let tables = chain.map(\.visibleTable)
+    // A declared dependency is resolved from the container that holds the registration.
+    let searchOrders = chain.map { member in
+      member.chain.map { index[ObjectIdentifier($0)]! }
+    }
+    let requestContainers = requests.map { index[ObjectIdentifier($0.container)]! }
+    let members: [[any AnyRegistration]]
+    if onlyReached {
+      let reached = Self.reached(
+        from: zip(requests, requestContainers).map { ($0.dependency, $1) },
+        searchOrders: searchOrders, tables: tables)
+      members = tables.map { $0.all.filter { reached.contains(ObjectIdentifier($0)) } }
+    } else {
+      members = tables.map(\.all)
+    }
     var nodes: [Node] = []
     var nodeOfRegistration: [ObjectIdentifier: Int] = [:]
-    let files = FileOrder(tables.flatMap { $0.all.map(\.site.file) })
-    for (position, table) in tables.enumerated() {
+    let files = FileOrder(members.flatMap { $0.map(\.site.file) })
+    for (position, registrations) in members.enumerated() {
       // Sorted by where they were registered, so that exports and reports read in the order
       // of the code and do not change from run to run.
-      let entries = table.all.map { (registration: $0, site: files.key(of: $0.site)) }
+      let entries = registrations.map { (registration: $0, site: files.key(of: $0.site)) }
       var sites: [SiteKey: Int] = [:]
       for entry in entries { sites[entry.site, default: 0] += 1 }
       // Registrations made on one line (in a loop, say) are ordered by what they are.
@@ -121,10 +162,6 @@ extension DependencyGraph {
         nodes.append(Node(entry.registration, container: position))
       }
     }
-    // A declared dependency is resolved from the container that holds the registration.
-    let searchOrders = chain.map { member in
-      member.chain.map { index[ObjectIdentifier($0)]! }
-    }
     var missing: [Missing] = []
     var missingIndex: [MissingKey: Int] = [:]
     func missingEntry(_ dependency: Container.Dependency) -> Int {
@@ -135,24 +172,27 @@ extension DependencyGraph {
       missingIndex[key] = missing.count - 1
       return missing.count - 1
     }
+    func target(of dependency: Container.Dependency, from container: Int) -> Target {
+      let order = searchOrders[container]
+      if let found = Self.resolver(of: dependency, in: order, tables: tables) {
+        return .node(nodeOfRegistration[ObjectIdentifier(found.registration)]!)
+      }
+      if let parametrized = Self.parametrizedResolver(of: dependency, in: order, tables: tables) {
+        return .parameterNotTaken(
+          first: nodeOfRegistration[ObjectIdentifier(parametrized.registration)]!,
+          missing: missingEntry(dependency))
+      }
+      return .missing(missingEntry(dependency))
+    }
     for position in nodes.indices {
       guard let needs = nodes[position].needs else { continue }
-      let order = searchOrders[nodes[position].container]
       nodes[position].edges = needs.dependencies.map { dependency in
-        let target: Target
-        if let found = Self.resolver(of: dependency, in: order, tables: tables) {
-          target = .node(nodeOfRegistration[ObjectIdentifier(found)]!)
-        } else if let parametrized = Self.parametrizedResolver(
-          of: dependency, in: order, tables: tables)
-        {
-          target = .parameterNotTaken(
-            first: nodeOfRegistration[ObjectIdentifier(parametrized)]!,
-            missing: missingEntry(dependency))
-        } else {
-          target = .missing(missingEntry(dependency))
-        }
-        return Edge(dependency: dependency, target: target)
+        Edge(
+          dependency: dependency, target: target(of: dependency, from: nodes[position].container))
       }
+    }
+    let requestTargets = zip(requests, requestContainers).map { request, container in
+      (container, target(of: request.dependency, from: container))
     }
     let successors = nodes.map { node in
       var targets: [Int] = []
@@ -171,8 +211,9 @@ extension DependencyGraph {
       return targets
     }
     self.init(
-      containers: chain.map(\.name), searchOrders: searchOrders, nodes: nodes,
-      successorLists: successors, missing: missing)
+      containers: chain.map(\.name), containerIDs: chain.map(ObjectIdentifier.init),
+      roots: roots.map { index[ObjectIdentifier($0)]! }, searchOrders: searchOrders,
+      nodes: nodes, successorLists: successors, missing: missing, requests: requestTargets)
   }
 
   /// The most dependencies of one registration whose targets are listed without a set.
@@ -183,22 +224,54 @@ extension DependencyGraph {
     let parameter: ObjectIdentifier?
   }
 
+  /// A registration, and the position of the table that holds it.
+  typealias Found = (registration: any AnyRegistration, table: Int)
+
+  /// The registrations that `requests` reach: those that resolve them (or, where no resolver
+  /// takes what a request gives, its first parametrized one), and, through what each
+  /// declares, those that resolve their dependencies.
+  private static func reached(
+    from requests: [(dependency: Container.Dependency, container: Int)],
+    searchOrders: [[Int]], tables: [RegistrationTable]
+  ) -> Set<ObjectIdentifier> {
+    var reached: Set<ObjectIdentifier> = []
+    var work: [Found] = []
+    func visit(_ dependency: Container.Dependency, from container: Int) {
+      let order = searchOrders[container]
+      guard
+        let found = resolver(of: dependency, in: order, tables: tables)
+          ?? parametrizedResolver(of: dependency, in: order, tables: tables),
+        reached.insert(ObjectIdentifier(found.registration)).inserted
+      else { return }
+      work.append(found)
+    }
+    for request in requests {
+      visit(request.dependency, from: request.container)
+    }
+    while let (registration, table) = work.popLast() {
+      for dependency in registration.needs?.dependencies ?? [] {
+        visit(dependency, from: table)
+      }
+    }
+    return reached
+  }
+
   /// The registration that resolves `dependency`, searching the tables in `order` as the
   /// road does: a request with a parameter prefers a parametrized resolver that takes it,
   /// within each container; an optional one is looked up as itself, then as its wrapped type.
-  private static func resolver(
+  static func resolver(
     of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
-  ) -> (any AnyRegistration)? {
-    func resolver(of key: RegistrationKey) -> (any AnyRegistration)? {
+  ) -> Found? {
+    func resolver(of key: RegistrationKey) -> Found? {
       for position in order {
         let table = tables[position]
         if let parameterType = dependency.parameterType, let list = table.parametrized[key],
           let parametrized = RegistrationTable.choose(from: list, forParameterOf: parameterType)
         {
-          return parametrized
+          return (parametrized, position)
         }
         if let plain = table.plain[key] {
-          return plain
+          return (plain, position)
         }
       }
       return nil
@@ -209,13 +282,13 @@ extension DependencyGraph {
 
   /// The first parametrized resolver registered for `dependency`, when no resolver takes
   /// what the dependency gives.
-  private static func parametrizedResolver(
+  static func parametrizedResolver(
     of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
-  ) -> (any AnyRegistration)? {
-    func first(of key: RegistrationKey) -> (any AnyRegistration)? {
+  ) -> Found? {
+    func first(of key: RegistrationKey) -> Found? {
       for position in order {
         if let first = tables[position].parametrized[key]?.first {
-          return first
+          return (first, position)
         }
       }
       return nil

@@ -172,88 +172,13 @@ struct InjectionPoint: Sendable {
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing,
     enclosingType: Any.Type?
   ) -> Container {
-    let takesThePolicy =
-      "The property takes the lookup policy in force when its object is created "
-      + "(`.capturingContainerOnInit()`, the default)"
-    let policy: (any ContainerLookupPolicy)?
-    let found: Container?
-    switch source.kind {
-    case .givenContainer:
-      guard let container = source.container else {
-        dieOfReleasedContainer(
-          type, enclosingType: enclosingType,
-          note: "The property was given its container (`.capturingContainerOnInit(from:)`), "
-            + "and holds it weakly until its first read.")
-      }
-      return container
-    case .singletonPolicy:
-      guard let container = source.container else {
-        dieOfReleasedContainer(
-          type, enclosingType: enclosingType,
-          note: takesThePolicy
-            + ", `.singleton(container)`, and holds that container weakly until its first "
-            + "read.")
-      }
-      return container
-    case .enclosingTypePolicy:
-      let defaultContainer = source.container
-      if source.hasDefault, defaultContainer == nil, !(instance is any Containerable) {
-        dieOfReleasedContainer(
-          type, enclosingType: enclosingType,
-          note: takesThePolicy
-            + ", `.enclosingType(default:)`, and holds its default container weakly until "
-            + "its first read.")
-      }
-      let builtIn = EnclosingTypeContainer(default: defaultContainer)
-      policy = builtIn
-      found = builtIn.container(of: instance)
-    case .customPolicy:
-      guard let box = source.policy else {
-        var error = ResolutionError(
-          reason: .policyReplaced, typeName: String(describing: type),
-          alternativeName: alternative?.name)
-        error.note =
-          takesThePolicy
-          + ", and holds a custom policy weakly until its first read, since the policy may "
-          + "hold the container that keeps the object: setting `Container.lookupPolicy` "
-          + "again (even to an equal policy) released it."
-        die(error, enclosingType: enclosingType)
-      }
-      policy = box.policy
-      found = box.policy.container(for: instance, file: file, function: functionName, line: line)
-    case .noPolicy:
-      policy = nil
-      found = nil
-    case .globalPolicy:
-      policy = Container.lookupPolicy
-      found = policy?.container(for: instance, file: file, function: functionName, line: line)
+    do {
+      return try source.container(
+        for: instance, resolving: type, alternative: alternative, file: file,
+        function: functionName, line: line)
+    } catch {
+      die(error, enclosingType: enclosingType)
     }
-    if let found {
-      return found
-    }
-    var error = ResolutionError(
-      reason: .noContainer(policy: policy.map { String(describing: Swift.type(of: $0)) }),
-      typeName: String(describing: type), alternativeName: alternative?.name)
-    if policy is EnclosingTypeContainer, let object = instance as? any Containerable {
-      error.nilContainerOf = String(describing: Swift.type(of: object))
-    }
-    if source.kind == .noPolicy {
-      error.note =
-        "This property takes the lookup policy in force when its object is created "
-        + "(`.capturingContainerOnInit()`, the default), and none was set then: set the policy "
-        + "before creating the object, or declare the property `@Injected(.lazily)`."
-    }
-    die(error, enclosingType: enclosingType)
-  }
-
-  private func dieOfReleasedContainer(_ type: Any.Type, enclosingType: Any.Type?, note: String)
-    -> Never
-  {
-    var error = ResolutionError(
-      reason: .containerReleased, typeName: String(describing: type),
-      alternativeName: alternative?.name)
-    error.note = note
-    die(error, enclosingType: enclosingType)
   }
 
   @usableFromInline

@@ -1,0 +1,94 @@
+extension DependencyGraph {
+  /// The problems of `sites`, which are the graph's requests in the same order, and, for each
+  /// node, the first site whose first read reaches it (through the registrations that resolve
+  /// it and what they declare), or `nil`.
+  /// - Parameter onMainActor: Whether the check runs on the main actor, where a first read
+  ///   can call a main-actor resolver.
+  func check(_ sites: [InjectionSite], onMainActor: Bool)
+    -> (errors: [ValidationReport.Diagnostic], reachedFrom: [Int?])
+  {
+    var errors: [ValidationReport.Diagnostic] = []
+    var reachedFrom = [Int?](repeating: nil, count: nodes.count)
+    var byType: [ObjectIdentifier: [Int]]?
+    for (index, site) in sites.enumerated() {
+      let (container, target) = requests[index]
+      let dependency = Container.Dependency(
+        type: site.requestedType, alternative: site.alternative, parameterType: site.objectType)
+      func error(_ kind: ValidationReport.Diagnostic.Kind, _ message: String) {
+        errors.append(
+          ValidationReport.Diagnostic(
+            kind: kind, message: "\(site.label) (\(site.wrapperName)) needs \(message)",
+            file: site.file, line: site.line))
+      }
+      switch target {
+      case .node(let node):
+        let needed = nodes[node]
+        if needed.kind == .async, !needed.scope.keepsInstances {
+          error(
+            .asyncDependency,
+            "`\(needed.label)`, whose resolver (registered at \(needed.site.label)) is async and "
+              + "keeps no instance, so its first read, which is synchronous, always stops the "
+              + "program (`.needsAwait`). Give `\(needed.label)` a kept scope (`.singleton`) and "
+              + "make it at start-up with `try await container.resolve(\(needed.type).self)`, or "
+              + "resolve it with `try await` where it is used.")
+        } else if needed.kind == .mainActor, !needed.scope.keepsInstances, !onMainActor {
+          error(
+            .needsMainActor,
+            "`\(needed.label)`, whose resolver (registered at \(needed.site.label)) is isolated "
+              + "to the main actor, and this check runs off it: a first read off the main actor "
+              + "stops the program (`.needsActor`). If `\(site.declaringType)` is read on the "
+              + "main actor only (a `@MainActor` class), run the check on the main actor; else "
+              + "register the resolver without `@MainActor`, or give it a kept scope "
+              + "(`.singleton`) and make it at start-up.")
+        }
+        markReached(from: node, by: index, in: &reachedFrom)
+      case .missing:
+        let made = byType ?? nodesByType()
+        byType = made
+        let searched = searchOrders[container]
+        error(
+          .missingDependency,
+          "\(site.requestDescription), which is not registered (searched "
+            + "\(describe(searched))). "
+            + nearMisses(
+              of: dependency, searchedFrom: container,
+              fix: "Register it in \"\(containers[searched[0]])\", or correct the type or "
+                + "alternative of \(site.label).", byType: made))
+      case .parameterNotTaken(let first, _):
+        let resolvers = nodes[first]
+        let takes = parameterTypes(of: dependency)
+        error(
+          .parameterNeverGiven,
+          "`\(describeRequest(site.type, site.alternative))`, whose resolvers take a parameter "
+            + "(\(takes)), first registered at \(resolvers.site.label), but its first read "
+            + "gives them its object, a `\(site.objectType)`, which none of them takes. "
+            + "Register a resolver that takes a `\(site.objectType)` (or `Any`), or a plain one.")
+      }
+    }
+    return (errors, reachedFrom)
+  }
+
+  /// Marks the nodes that `start` reaches, itself included, as reached by `site`, unless an
+  /// earlier site reached them.
+  private func markReached(from start: Int, by site: Int, in reachedFrom: inout [Int?]) {
+    guard reachedFrom[start] == nil else { return }
+    reachedFrom[start] = site
+    var work = [start]
+    while let node = work.popLast() {
+      for next in successors(of: node) where reachedFrom[next] == nil {
+        reachedFrom[next] = site
+        work.append(next)
+      }
+    }
+  }
+}
+
+extension InjectionSite {
+  /// What the first read asks for, for messages: `` `Analytics` ``; for `@InjectedWeakly`,
+  /// `` `ProfileDelegate` (or `ProfileDelegate?`) ``.
+  var requestDescription: String {
+    let request = "`\(describeRequest(type, alternative))`"
+    guard wrapper == .injectedWeakly else { return request }
+    return "\(request) (or `\(type)?`)"
+  }
+}

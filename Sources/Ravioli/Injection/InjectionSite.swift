@@ -1,0 +1,193 @@
+/// An `@Injected` or `@InjectedWeakly` property of an object: what it asks for, where it is
+/// declared, whether it holds its value yet, and the container that its first read would
+/// resolve from. Listed by ``Container/injectionSites(of:)`` without resolving anything.
+///
+/// ```swift
+/// for site in Container.injectionSites(of: ReportScreen()) {
+///   print(site)
+/// }
+/// ```
+///
+/// prints a line for each property, such as `QuickStart/Validating.swift:15: @Injected var
+/// exporter: ReportExporter, not resolved, from "reports"`.
+///
+/// ``Container/validateInjection(of:file:line:)`` checks every site of the objects it is
+/// given against the registrations of its container.
+public struct InjectionSite: Sendable, CustomStringConvertible {
+  /// The property wrapper that declares a property.
+  public enum Wrapper: Sendable, Hashable {
+    /// `@Injected`.
+    case injected
+    /// `@InjectedWeakly`, which resolves `Value?` (from a registration of `Value?`, else of
+    /// `Value`) and holds the object weakly.
+    case injectedWeakly
+  }
+
+  /// The property wrapper.
+  public let wrapper: Wrapper
+  /// The property's name, e.g. `catalog`.
+  public let name: String
+  /// The class that declares the property: the object's class, or one of its superclasses.
+  public let declaringType: Any.Type
+  /// The type of the value: `ProductService` for `@Injected var catalog: ProductService`,
+  /// and `ProductListDelegate` for `@InjectedWeakly var delegate: ProductListDelegate?`.
+  public let type: Any.Type
+  /// The alternative it resolves; `nil` for the unnamed registration.
+  public let alternative: RegistrationAlternative?
+  /// The file that declares the property (`#fileID`).
+  public var file: String { fileID.description }
+  /// The line that declares the property.
+  public let line: UInt
+  /// Whether the property holds its value already, so that it resolves nothing more: it was
+  /// read, assigned, resolved while its object was made (`.resolvingOnInit()`), or declared
+  /// with a value.
+  public var isResolved: Bool {
+    if case .resolved = state { true } else { false }
+  }
+  /// The container that the property's first read would resolve from, as the lookup policy
+  /// picks it for the object now; `nil` once the property is resolved, or when there is none
+  /// (``Container/validateInjection(of:file:line:)`` says why).
+  public var container: Container? {
+    if case .resolvesFrom(let container) = state { container } else { nil }
+  }
+
+  /// The file, as the wrapper keeps it.
+  let fileID: StaticString
+  /// What the first read asks for: the value's type, or, for `@InjectedWeakly`, its optional.
+  let requestedType: Any.Type
+  /// The object's type, which the first read gives parametrized resolvers.
+  let objectType: Any.Type
+  /// What the property's first read would do now.
+  let state: State
+
+  enum State: Sendable {
+    /// Nothing: the property holds its value.
+    case resolved
+    /// Nothing: its first read is running.
+    case beingResolved
+    /// Resolve from the container.
+    case resolvesFrom(Container)
+    /// Fail: its object's policy gives it no container, for this reason. (Kept apart, so that
+    /// a site stays a few words long.)
+    indirect case noContainer(ResolutionError)
+  }
+
+  /// `file:line: @Injected var name: Type, not resolved, from "container"`.
+  public var description: String {
+    let optional = wrapper == .injectedWeakly ? "?" : ""
+    let alternative = alternative.map { ", alternative \"\($0.name)\"" } ?? ""
+    let described =
+      switch state {
+      case .resolved: "resolved"
+      case .beingResolved: "being resolved"
+      case .resolvesFrom(let container): "not resolved, from \"\(container.name)\""
+      case .noContainer: "not resolved, and no container"
+      }
+    return "\(file):\(line): \(wrapperName) var \(name): \(type)\(optional)\(alternative), "
+      + described
+  }
+
+  /// How messages name the property, e.g. `` `ProductListViewModel.catalog` ``.
+  var label: String { "`\(declaringType).\(name)`" }
+
+  /// `@Injected` or `@InjectedWeakly`, for messages.
+  var wrapperName: String {
+    wrapper == .injected ? "@Injected" : "@InjectedWeakly"
+  }
+
+  init(
+    wrapper: Wrapper, name: String, declaringType: Any.Type, type: Any.Type,
+    requestedType: Any.Type, point: InjectionPoint, object: some AnyObject,
+    source: ContainerSource?, isResolved: Bool
+  ) {
+    self.wrapper = wrapper
+    self.name = name
+    self.declaringType = declaringType
+    self.type = type
+    self.requestedType = requestedType
+    alternative = point.alternative
+    fileID = point.file
+    line = point.line
+    objectType = Swift.type(of: object)
+    guard !isResolved else {
+      state = .resolved
+      return
+    }
+    guard let source else {
+      state = .beingResolved
+      return
+    }
+    do {
+      state = .resolvesFrom(
+        try source.container(
+          for: object, resolving: requestedType, alternative: point.alternative, file: point.file,
+          function: point.function.description, line: point.line))
+    } catch {
+      state = .noContainer(error)
+    }
+  }
+}
+
+extension Container {
+  /// The `@Injected` and `@InjectedWeakly` properties of `object`, its superclasses' first,
+  /// each class's in the order declared: what each asks for, where it is declared, whether it
+  /// holds its value yet, and the container that its first read would resolve from.
+  ///
+  /// ```swift
+  /// let sites = Container.injectionSites(of: ProductListViewModel())
+  /// #expect(sites.map(\.name) == ["catalog", "featured", "tracker", "delegate"])
+  /// ```
+  ///
+  /// Nothing is resolved and nothing changes: the properties are read by reflection
+  /// (`Mirror`), and the lookup policy is asked for the container as a first read would ask
+  /// it (a custom policy's code runs; no resolver does). A class that provides its own
+  /// `customMirror` shows only the properties that its mirror shows.
+  /// - Parameter object: The object whose injected properties to list.
+  /// - Returns: The properties; empty for an object that has none.
+  public static func injectionSites(of object: AnyObject) -> [InjectionSite] {
+    var mirrors: [Mirror] = []
+    var next: Mirror? = Mirror(reflecting: object)
+    while let mirror = next {
+      mirrors.append(mirror)
+      next = mirror.superclassMirror
+    }
+    guard mirrors.first?.displayStyle == .class else { return [] }
+    return mirrors.reversed().flatMap { mirror in
+      mirror.children.compactMap { child -> InjectionSite? in
+        guard let property = child.value as? any InjectionSiteReporting else { return nil }
+        // A wrapped property's storage is named `_name`.
+        let label = child.label ?? ""
+        let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+        return property.site(named: name, declaredIn: mirror.subjectType, of: object)
+      }
+    }
+  }
+}
+
+/// A property wrapper that describes itself as an ``InjectionSite``.
+protocol InjectionSiteReporting {
+  func site(named name: String, declaredIn declaringType: Any.Type, of object: some AnyObject)
+    -> InjectionSite
+}
+
+extension Injected: InjectionSiteReporting {
+  func site(named name: String, declaredIn declaringType: Any.Type, of object: some AnyObject)
+    -> InjectionSite
+  {
+    InjectionSite(
+      wrapper: .injected, name: name, declaringType: declaringType, type: Value.self,
+      requestedType: Value.self, point: point, object: object, source: source,
+      isResolved: value != nil)
+  }
+}
+
+extension InjectedWeakly: InjectionSiteReporting {
+  func site(named name: String, declaredIn declaringType: Any.Type, of object: some AnyObject)
+    -> InjectionSite
+  {
+    InjectionSite(
+      wrapper: .injectedWeakly, name: name, declaringType: declaringType, type: Value.self,
+      requestedType: Value?.self, point: point, object: object, source: pending,
+      isResolved: pending == nil)
+  }
+}

@@ -1,0 +1,40 @@
+public import Ravioli
+public import Testing
+
+/// Records an issue in the current test for each problem that
+/// ``Ravioli/Container/validateInjection(of:file:line:)`` finds in the `@Injected` and
+/// `@InjectedWeakly` properties of `objects`, and in the registrations they reach, without
+/// resolving anything; returns the report.
+///
+/// ```swift
+/// @Test func theViewModelsAreInjectable() {
+///   expectInjectable(ProductListViewModel())
+/// }
+/// ```
+///
+/// Each issue is recorded where this function is called, and names the property's
+/// declaration (or the registration) that has the problem: a test that checks its view
+/// models fails alone, with a readable message, where reading a property that cannot be
+/// resolved would stop the whole test process. Opaque registrations (which declare nothing)
+/// are not failures.
+/// - Parameters:
+///   - objects: The objects whose injected properties to check, made but not read.
+///   - sourceLocation: Where the issues are recorded; leave the default.
+/// - Returns: The report, for further checks.
+@discardableResult
+public func expectInjectable(
+  _ objects: AnyObject..., sourceLocation: SourceLocation = #_sourceLocation
+) -> ValidationReport {
+  let report: ValidationReport
+  do {
+    report = try Container.validateInjection(of: objects)
+  } catch {
+    report = error
+  }
+  for error in report.errors {
+    // A problem of an object as a whole is where this function is called, as the issue is.
+    let place = error.kind == .noInjectedProperties ? "" : "\(error.file):\(error.line): "
+    Issue.record("\(place)\(error.message)", sourceLocation: sourceLocation)
+  }
+  return report
+}
