@@ -25,12 +25,9 @@ public import Testing
 public func expectInjectable(
   _ objects: AnyObject..., sourceLocation: SourceLocation = #_sourceLocation
 ) -> ValidationReport {
-  let report: ValidationReport
-  do {
-    report = try Container.validateInjection(of: objects)
-  } catch {
-    report = error
-  }
+  let report = Container.validationReport(
+    of: objects, roots: [], onlyReached: true, file: sourceLocation.fileID,
+    line: UInt(sourceLocation.line))
   for error in report.errors {
     // A problem of an object as a whole is where this function is called, as the issue is.
     let place = error.kind == .noInjectedProperties ? "" : "\(error.file):\(error.line): "

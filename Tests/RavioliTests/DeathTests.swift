@@ -139,7 +139,8 @@ private func readLazyValueInIsolation() {
     #expect(message.contains("Cannot inject `Greeter`: no lookup policy is set"))
     #expect(
       message.contains(
-        "Injected into: `Screen`, property declared at RavioliTests/DeathTests.swift:\(Screen.line)"
+        "Injected into: `Screen`, property `greeter` declared at "
+          + "RavioliTests/DeathTests.swift:\(Screen.line)"
       ))
     #expect(message.contains("Container.lookupPolicy = .singleton(container)"))
   }
@@ -185,7 +186,8 @@ private func readLazyValueInIsolation() {
     #expect(message.contains("Cannot resolve `Greeter`: nothing is registered for it."))
     #expect(
       message.contains(
-        "Injected into: `Screen`, property declared at RavioliTests/DeathTests.swift:\(Screen.line)"
+        "Injected into: `Screen`, property `greeter` declared at "
+          + "RavioliTests/DeathTests.swift:\(Screen.line)"
       ))
     #expect(message.contains("Containers searched: \"screen\" -> \"root\""))
     #expect(message.contains("Registered for `Greeter`: alternative \"french\""))
@@ -205,6 +207,23 @@ private func readLazyValueInIsolation() {
       message.contains(
         "  While running: `readGreeterInIsolation()` "
           + "(RavioliTests/DeathTests.swift:\(isolationLine))\n  To fix: register it in "))
+  }
+
+  /// Called in an exit test's body, which a macro writes as a function of its own, whose name
+  /// is mangled: named by its place alone.
+  @Test func isolationInsideAnExitTestIsNamedByItsPlace() async {
+    // The macro's body is placed at the line of `#expect`.
+    let line = #line + 1
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      withIsolatedContainers {
+        Container.lookupPolicy = .singleton(Container(name: "empty"))
+        _ = Screen().greeter
+      }
+    }
+    let message = text(result?.standardErrorContent)
+    #expect(
+      message.contains(
+        "  While running: the code at RavioliTests/DeathTests.swift:\(line)\n"))
   }
 
   @Test func aMisuseInsideIsolationNamesWhatWasRunning() async {
@@ -398,7 +417,8 @@ private func readLazyValueInIsolation() {
     #expect(message.contains("Cannot resolve `String`: its resolver threw Offline()"))
     #expect(
       message.contains(
-        "Injected into: `Owner`, property declared at RavioliTests/DeathTests.swift:\(Owner.line)"))
+        "Injected into: `Owner`, property `name` declared at "
+          + "RavioliTests/DeathTests.swift:\(Owner.line)"))
     #expect(message.contains("The resolver is registered at RavioliTests/DeathTests.swift:"))
   }
 
@@ -470,7 +490,8 @@ private func readLazyValueInIsolation() {
       ))
     #expect(
       message.contains(
-        "Injected into: `SessionScreen`, property declared at RavioliTests/DeathTests.swift:"
+        "Injected into: `SessionScreen`, property `greeter` declared at "
+          + "RavioliTests/DeathTests.swift:"
           + "\(SessionScreen.line)"))
     #expect(message.contains("was given its container (`.capturingContainerOnInit(from:)`)"))
     #expect(

@@ -28,6 +28,10 @@ private final class ProfileViewModel {
   @InjectedWeakly var coordinator: ProfileCoordinator?
 }
 
+private final class CoordinatorViewModel {
+  @InjectedWeakly var coordinator: ProfileCoordinator?
+}
+
 private final class AvatarViewModel {
   static let line: UInt = #line + 1
   @Injected var avatar: Avatar
@@ -108,9 +112,10 @@ private func failing(_ check: () throws(ValidationReport) -> ValidationReport) -
     #expect(property.line == ProfileViewModel.analyticsLine)
     #expect(
       property.message
-        == "`ProfileViewModel.analytics` (@Injected) needs `ProfileAnalytics`, which is not registered "
-        + #"(searched "profile"). Register it in "profile", or correct the type or alternative "#
-        + "of `ProfileViewModel.analytics`.")
+        == "`ProfileViewModel.analytics` (@Injected) needs `ProfileAnalytics`, which is not "
+        + #"registered (searched "profile"). Register it in "profile" (`container.register { () -> "#
+        + "ProfileAnalytics in ... }`), or correct the type or alternative of "
+        + "`ProfileViewModel.analytics`.")
     #expect(
       report.summary
         == #"Container "profile": 1 error in 2 registrations and 3 injected properties "#
@@ -150,6 +155,7 @@ private func failing(_ check: () throws(ValidationReport) -> ValidationReport) -
     let app = Container(parents: [module], name: "profile-app")
     registerProfile(in: module)
     module.removeRegistration(of: ProfileCoordinator?.self)
+    let appLine = #line + 1
     app.register(needs: []) { () -> ProfileCoordinator in AppCoordinator() }
     Container.lookupPolicy = .singleton(module)
 
@@ -163,8 +169,92 @@ private func failing(_ check: () throws(ValidationReport) -> ValidationReport) -
       report.errors.first?.message
         == "`ProfileViewModel.coordinator` (@InjectedWeakly) needs `ProfileCoordinator` (or "
         + #"`ProfileCoordinator?`), which is not registered (searched "profile-module"). "#
-        + #"Register it in "profile-module". "profile-app" registers it, but builds on "#
+        + #"Register it in "profile-module". "profile-app" (at "#
+        + "RavioliTests/InjectionValidationTests.swift:\(appLine)) registers it, but builds on "
         + #""profile-module", which never searches the containers built on it."#)
+  }
+
+  /// The same mistake, found by `validate(including:)` from the app's container, which has
+  /// the registration in its graph: still a registration that is not searched, not a near
+  /// miss.
+  @Test func theAppsGraphSaysTheSameOfItsOwnRegistration() throws {
+    let module = Container(name: "profile-module")
+    let app = Container(parents: [module], name: "profile-app")
+    registerProfile(in: module)
+    module.removeRegistration(of: ProfileCoordinator?.self)
+    app.register(needs: []) { () -> ProfileCoordinator in AppCoordinator() }
+    Container.lookupPolicy = .singleton(module)
+
+    let report = try #require(
+      failing { () throws(ValidationReport) in
+        try app.validate(including: [ProfileViewModel()])
+      })
+    #expect(report.errors.count == 1)
+    let message = report.errors.first?.message ?? ""
+    #expect(!message.contains("Registered instead"))
+    #expect(
+      message.contains(
+        #"Register it in "profile-module". "profile-app" (at "#
+          + "RavioliTests/InjectionValidationTests.swift:"))
+    #expect(
+      message.hasSuffix(
+        #"registers it, but builds on "profile-module", which never searches the containers "#
+          + "built on it."))
+  }
+
+  /// What is registered under another alternative, or with parameters of other types, is
+  /// named whether or not the properties reach it.
+  @Test func namesTheNearMissesThatThePropertiesDoNotReach() throws {
+    app.register(needs: []) { (owner: Plain) -> ProfileCoordinator in AppCoordinator() }
+    app.register(needs: []) { (owner: FeedViewModel) -> ProfileCoordinator in AppCoordinator() }
+    app.register(alternative: .another, needs: []) { () -> Feed in Feed() }
+    let coordinator = try #require(
+      failing { () throws(ValidationReport) in
+        try Container.validateInjection(of: [CoordinatorViewModel()])
+      })
+    #expect(coordinator.errors.map(\.kind) == [.parameterNeverGiven])
+    #expect(
+      coordinator.errors.first?.message.contains(
+        "whose resolvers take a parameter (`Plain`, `FeedViewModel`)") == true)
+
+    let feed = try #require(
+      failing { () throws(ValidationReport) in
+        try Container.validateInjection(of: [FeedViewModel()])
+      })
+    #expect(
+      feed.errors.first?.message.contains(
+        #"Registered instead: `Feed (alternative "another")` at "#) == true)
+  }
+
+  /// A main-actor resolver that a property's resolver needs is run by a read off the main
+  /// actor too, unless an instance is kept on the way.
+  @Test func aMainActorResolverBelowAPropertyNeedsTheMainActorToo() throws {
+    app.register(needs: []) { @MainActor () -> Badge in Badge() }
+    app.autoregister(initializer: Avatar.init)
+    let report = try #require(
+      failing { () throws(ValidationReport) in
+        try Container.validateInjection(of: [AvatarViewModel()])
+      })
+    #expect(report.errors.map(\.kind) == [.needsMainActor])
+    #expect(
+      report.errors.first?.message.hasPrefix(
+        "`AvatarViewModel.avatar` (@Injected) needs `Avatar`, which needs `Badge` (`Avatar` -> "
+          + "`Badge`), whose resolver (registered at RavioliTests/InjectionValidationTests.swift:")
+        == true)
+
+    app.autoregister(scope: .singleton, replacing: true, initializer: Avatar.init)
+    #expect(try Container.validateInjection(of: [AvatarViewModel()]).isValid)
+  }
+
+  @Test func noObjectIsAnError() throws {
+    let report = try #require(
+      failing { () throws(ValidationReport) in
+        try Container.validateInjection(of: [])
+      })
+    #expect(report.errors.map(\.kind) == [.noInjectedProperties])
+    #expect(report.errors.first?.message.hasPrefix("No object was given") == true)
+    // `validate()` without objects checks the graph alone.
+    #expect(try app.validate(including: []).isValid)
   }
 
   @Test func onlyWhatThePropertiesReachIsChecked() throws {
@@ -293,8 +383,8 @@ private func failing(_ check: () throws(ValidationReport) -> ValidationReport) -
         + "`@Injected(.resolvingOnInit(from: container))`.")
     #expect(
       report.summary
-        == "No container: 1 error in 0 registrations and 1 injected property (1 property without a container)."
-    )
+        == "No container: 1 error in 0 registrations and 1 injected property (1 property "
+        + "without a container).")
   }
 
   @Test func anObjectWithNothingToCheckIsAnErrorAtTheCall() throws {
@@ -338,6 +428,22 @@ private func failing(_ check: () throws(ValidationReport) -> ValidationReport) -
     #expect(made.value == 1)
   }
 
+  /// The summary names each chain checked once: a container that another one searches is
+  /// part of that one's chain.
+  @Test func theSummaryNamesEachChainOnce() throws {
+    let module = Container(name: "feed-module")
+    module.register(needs: []) { () -> Feed in Feed() }
+    let screens = Container(parents: [module], name: "feed-screens")
+    Container.lookupPolicy = .singleton(module)
+    let report = try screens.validate(including: [FeedViewModel()])
+    #expect(report.summary.hasPrefix(#"Container "feed-screens" -> "feed-module": "#))
+
+    let other = Container(name: "other")
+    let both = try other.validate(including: [FeedViewModel()])
+    #expect(both.summary.hasPrefix(#"Containers "other", "feed-module": "#))
+    #expect(both.containers == ["other", "feed-module"])
+  }
+
   /// A thousand objects of one class make one error per property.
   @Test func objectsOfOneClassAreReportedOnce() throws {
     let objects = (0..<1000).map { _ in FeedViewModel() }
@@ -372,6 +478,30 @@ private func failing(_ check: () throws(ValidationReport) -> ValidationReport) -
                 + "`LedgerViewModel.ledger` (@Injected) needs `Ledger`")
             || $0.rawValue.hasPrefix("`Plain` has no @Injected or @InjectedWeakly property")
         }
+    }
+  }
+
+  /// A problem of an object as a whole is at the caller's line, in the report too; an empty
+  /// list is one.
+  @Test func reportsAnObjectsProblemAtTheCallersLine() {
+    let line = #line + 2
+    withKnownIssue {
+      let report = expectInjectable(Plain())
+      #expect(report.errors.first?.file == "RavioliTests/InjectionValidationTests.swift")
+      #expect(report.errors.first?.line == UInt(line))
+      #expect(!expectInjectable().isValid)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("`Plain` has no @Injected") }
+        || issue.comments.contains { $0.rawValue.hasPrefix("No object was given") }
+    }
+  }
+
+  @Test func expectValidGraphChecksTheObjectsToo() {
+    let module = Container(name: "graph-and-objects")
+    withKnownIssue {
+      #expect(expectValidGraph(module, including: [FeedViewModel()]).errors.count == 1)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("`FeedViewModel.feed` (@Injected) needs") }
     }
   }
 

@@ -184,9 +184,9 @@ private final class EagerNewObjectScreen {
     let warning = warnings.first ?? ""
     #expect(
       warning.hasPrefix(
-        "@InjectedWeakly var of type `Delegate?` in `NewObjectScreen` reads nil: its first read "
-          + "was given a new `SampleDelegate` that nothing but that read's caller kept, and it "
-          + "has been released."))
+        "`@InjectedWeakly var delegate: Delegate?` in `NewObjectScreen` reads nil: its first "
+          + "read was given a new `SampleDelegate` that nothing but that read's caller kept, and "
+          + "it has been released."))
     #expect(
       warning.contains(
         "Declared at: RavioliTests/MacaroniMigrationTests.swift:\(NewObjectScreen.line)"))

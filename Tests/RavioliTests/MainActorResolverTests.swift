@@ -114,7 +114,7 @@ private func syncFailure<Value>(_ type: Value.Type, in container: Container) asy
     #expect(message.contains("isolated to the main actor"))
     #expect(
       message.contains(
-        "Injected into: `OffMainReader`, property declared at "
+        "Injected into: `OffMainReader`, property `model` declared at "
           + "RavioliTests/MainActorResolverTests.swift:\(OffMainReader.line)"))
   }
 

@@ -21,6 +21,7 @@ private protocol Orphan: Sendable {}
   @Test func namesAContainerThatBuildsOnTheOneSearched() throws {
     let profile = Container(name: "profile")
     let app = Container(parents: [profile], name: "app")
+    let line = #line + 1
     app.register { () -> ProfileDelegate in ProfileRouter() }
 
     let error = try #require(throws: ResolutionError.self) {
@@ -28,13 +29,13 @@ private protocol Orphan: Sendable {}
     }
     #expect(error.registeredElsewhere == ["app"])
     let lines = error.description.split(separator: "\n").map(String.init)
-    #expect(lines.contains(#"  Registered in containers not searched: "app""#))
-    #expect(
-      lines.last
-        == #"  To fix: register it in "profile" before it is resolved: "#
-        + "`container.register { () -> ProfileDelegate in ... }`. "
-        + #""app" registers it, but builds on "profile", which never searches the containers "#
-        + "built on it.")
+    let named = #""app" (at RavioliTests/RegisteredElsewhereTests.swift:\#(line))"#
+    #expect(lines.contains("  Registered in containers not searched: \(named)"))
+    let fix =
+      #"  To fix: register it in "profile" before it is resolved: "#
+      + "`container.register { () -> ProfileDelegate in ... }`. \(named) registers it, but "
+      + #"builds on "profile", which never searches the containers built on it."#
+    #expect(lines.last == fix)
     // Resolved from the app, which searches both, it is found.
     _ = try app.resolve() as ProfileDelegate
   }
@@ -43,19 +44,20 @@ private protocol Orphan: Sendable {}
     let core = Container(name: "core")
     let reports = Container(parents: [core], name: "reports")
     let tools = Container(name: "tools")
+    let line = #line + 1
     tools.register { () -> ToolsClock in ToolsSystemClock() }
 
     let error = try #require(throws: ResolutionError.self) {
       try reports.resolve() as ToolsClock
     }
     #expect(error.registeredElsewhere == ["tools"])
-    #expect(
-      error.description.hasSuffix(
-        #"  To fix: register it in "reports" (or a container it searches) before it is "#
-          + "resolved: `container.register { () -> ToolsClock in ... }`. "
-          + #""tools" registers it, but is not searched; making it a parent of "reports" would "#
-          + #"serve too (parents are given when a container is made: "#
-          + #"`Container(parents: [...], name: "reports")`)."#))
+    let tool = #""tools" (at RavioliTests/RegisteredElsewhereTests.swift:\#(line))"#
+    let fix: String =
+      #"  To fix: register it in "reports" (or a container it searches) before it is "#
+      + "resolved: `container.register { () -> ToolsClock in ... }`. \(tool) registers it, "
+      + #"but is not searched; making it a parent of "reports" would serve too (parents are "#
+      + #"given when a container is made: `Container(parents: [...], name: "reports")`)."#
+    #expect(error.description.hasSuffix(fix))
   }
 
   @Test func namesNothingElsewhereWhenNoContainerRegistersIt() throws {

@@ -50,7 +50,8 @@ public func withIsolatedContainers<Result>(
   _ body: () throws -> Result
 ) rethrows -> Result {
   let scope = IsolationScope(
-    inheriting: IsolationScope.current, runningIn: "`\(function)` (\(fileID):\(line))")
+    inheriting: IsolationScope.current,
+    runningIn: IsolationScope.describe(function: function, fileID: fileID, line: line))
   return try IsolationScope.$current.withValue(scope) {
     try body()
   }
@@ -81,7 +82,8 @@ public func withIsolatedContainers<Result>(
   _ body: () async throws -> Result
 ) async rethrows -> Result {
   let scope = IsolationScope(
-    inheriting: IsolationScope.current, runningIn: "`\(function)` (\(fileID):\(line))")
+    inheriting: IsolationScope.current,
+    runningIn: IsolationScope.describe(function: function, fileID: fileID, line: line))
   return try await IsolationScope.$current.withValue(scope) {
     try await body()
   }

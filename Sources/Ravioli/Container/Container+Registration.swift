@@ -28,7 +28,7 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
   ///     every resolution) by default. The scopes that share an instance between threads
   ///     take a `Sendable` value (see ``RegistrationScope``).
-  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///   - needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
   ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
   ///     declares nothing. While the resolver runs, a request of something it did not declare is
   ///     logged as a warning, and a declared dependency that it did not ask for, as information.
@@ -69,7 +69,7 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
   ///     that share an instance between threads take a `Sendable` value (see
   ///     ``RegistrationScope``).
-  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///   - needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
   ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
   ///     declares nothing. While the resolver runs, a request of something it did not declare is
   ///     logged as a warning, and a declared dependency that it did not ask for, as information.
@@ -112,7 +112,7 @@ extension Container {
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
   ///     that share an instance between threads take a `Sendable` value (see
   ///     ``RegistrationScope``).
-  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///   - needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
   ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
   ///     declares nothing. While the resolver runs, a request of something it did not declare is
   ///     logged as a warning, and a declared dependency that it did not ask for, as information.
@@ -153,7 +153,7 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///   - needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
   ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
   ///     declares nothing. While the resolver runs, a request of something it did not declare is
   ///     logged as a warning, and a declared dependency that it did not ask for, as information.
@@ -190,7 +190,7 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///   - needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
   ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
   ///     declares nothing. While the resolver runs, a request of something it did not declare is
   ///     logged as a warning, and a declared dependency that it did not ask for, as information.
@@ -229,7 +229,7 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///   - needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
   ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
   ///     declares nothing.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
@@ -279,7 +279,7 @@ extension Container {
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` (the resolver runs on
   ///     every resolution) by default.
-  ///   -  needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
+  ///   - needs: What the resolver resolves, so that ``validate(including:file:line:)`` can check
   ///     the graph without running it (`[]` for a resolver that needs nothing); `nil`, the default,
   ///     declares nothing. Unlike a synchronous resolver's, an async resolver's requests are not
   ///     checked against it while it runs.

@@ -116,7 +116,7 @@ public final class Container: Sendable {
     }
     record = ContainerRecord(
       name: self.name, ancestors: ancestors.map { ObjectIdentifier($0.takeUnretainedValue()) },
-      registrations: self.registrations)
+      registrations: self.registrations, madeInScope: madeInScope)
     LivingContainers.add(self)
     if scope == nil {
       registrations(self)

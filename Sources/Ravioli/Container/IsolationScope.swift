@@ -33,6 +33,8 @@ final class IsolationScope: Sendable {
   /// it: the test, or the function that called ``withIsolatedContainers(fileID:function:line:_:)``,
   /// and where, e.g. `` `ProductListTests/listsProducts()` (ShopTests/ShopTests.swift:42) ``.
   let runningIn: String
+  /// The scope this one is inside, while it lasts.
+  weak let outer: IsolationScope?
 
   /// A scope that starts from what `outer` sees (a scope inside another), or from the
   /// containers as they are. An inner scope sees the outer one's registrations, removals,
@@ -40,6 +42,7 @@ final class IsolationScope: Sendable {
   /// shared, so that what the inner scope registers cannot end up inside them.
   init(inheriting outer: IsolationScope?, runningIn: String) {
     self.runningIn = runningIn
+    self.outer = outer
     var inherited = outer?.state.current ?? State()
     for id in inherited.overlays.keys {
       inherited.overlays[id]!.copies = [:]
@@ -52,6 +55,24 @@ final class IsolationScope: Sendable {
 
   deinit {
     ravioli_isolation_scopes_add(-1)
+  }
+
+  /// Whether this scope is `other`, or inside it.
+  func isInside(_ other: IsolationScope) -> Bool {
+    var scope: IsolationScope? = self
+    while let current = scope {
+      if current === other { return true }
+      scope = current.outer
+    }
+    return false
+  }
+
+  /// What runs in a scope, for ``runningIn``: `` `listsProducts()` (Tests/Shop.swift:42) ``.
+  /// A function whose name is mangled (the body of an exit test, which a macro writes) is
+  /// named by its place alone.
+  static func describe(function: String, fileID: String, line: Int) -> String {
+    let place = "\(fileID):\(line)"
+    return function.hasPrefix("$") ? "the code at \(place)" : "`\(function)` (\(place))"
   }
 
   /// The scope the current task is in; `nil` at the cost of one relaxed atomic load while no

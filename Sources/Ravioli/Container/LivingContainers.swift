@@ -14,44 +14,65 @@ enum LivingContainers {
     all.withLock { $0[ObjectIdentifier(container)] = container.record }
   }
 
-  /// Called from the container's `deinit`, before its address can be reused.
+  /// Called from the container's `deinit`, before its address can be reused, and before its
+  /// registrations go.
   static func remove(_ id: ObjectIdentifier) {
-    // Released after the lock: the record holds the container's registrations.
     _ = all.withLock { $0.removeValue(forKey: id) }
   }
 
   /// The living containers, outside `searched` (the identities of the containers searched,
-  /// nearest first), whose registrations (as the current isolation
-  /// scope sees them) hold a resolver for one of `keys`, by name.
+  /// nearest first), whose registrations (as the current isolation scope sees them) hold a
+  /// resolver for one of `keys`, by name, each with where it registered it.
   static func registering(_ keys: [RegistrationKey], outside searched: [ObjectIdentifier])
     -> [RegisteredElsewhere]
   {
-    func holds(_ table: RegistrationTable) -> Bool {
-      keys.contains { table.plain[$0] != nil || table.parametrized[$0] != nil }
+    func site(of key: RegistrationKey, in table: RegistrationTable) -> RequestSite? {
+      table.plain[key]?.site ?? table.parametrized[key]?.first?.site
     }
     let excluded = Set(searched)
-    // Each container's own table is read under the list's lock, where its container is alive.
-    let candidates = all.withLock { all in
-      all.compactMap { id, record -> (id: ObjectIdentifier, record: ContainerRecord, own: Bool)? in
-        excluded.contains(id) ? nil : (id, record, record.registrations.withLock { holds($0) })
+    // Each container's own table is read under the list's lock, where its container is alive:
+    // for each key, where the container registered it, if it did.
+    let allCandidates = all.withLock { all in
+      all.filter { !excluded.contains($0.key) }.map { id, record in
+        (
+          id: id, record: record,
+          own: record.registrations.withLock { table in
+            keys.map { site(of: $0, in: table) }
+          }
+        )
       }
     }
-    // Then the scope's overlays: never one lock inside the other.
-    let found =
-      IsolationScope.active.map { scope in
+    // A container made inside an isolation scope that is still running, other than this one
+    // or one it is inside, is another test's: not named here, so that tests running at once
+    // do not see each other. (Scopes are held weakly, and loaded outside any lock.)
+    let current = IsolationScope.active
+    let candidates = allCandidates.filter { candidate in
+      guard let made = candidate.record.madeInScope?.object else { return true }
+      return current?.isInside(made) ?? false
+    }
+    // Then the scope's overlays (never one lock inside the other): what the scope registered,
+    // else the container's own, unless the scope removed it.
+    let found: [RequestSite?] =
+      current.map { scope in
         scope.state.withLock { state in
           candidates.map { candidate in
             guard let overlay = state.overlays[candidate.id], overlay.record === candidate.record
-            else { return candidate.own }
-            return holds(overlay.table) || (candidate.own && !keys.allSatisfy(overlay.hides))
+            else { return candidate.own.lazy.compactMap { $0 }.first }
+            return keys.indices.lazy.compactMap { index in
+              site(of: keys[index], in: overlay.table)
+                ?? (overlay.hides(keys[index]) ? nil : candidate.own[index])
+            }
+            .first
           }
         }
-      } ?? candidates.map(\.own)
+      } ?? candidates.map { $0.own.lazy.compactMap { $0 }.first }
     let first = searched.first
-    return candidates.indices.filter { found[$0] }.map { index in
-      RegisteredElsewhere(
-        name: candidates[index].record.name,
-        buildsOnSearched: first.map(candidates[index].record.ancestors.contains) ?? false)
+    return candidates.indices.compactMap { index in
+      found[index].map { site in
+        RegisteredElsewhere(
+          name: candidates[index].record.name, site: site.label,
+          buildsOnSearched: first.map(candidates[index].record.ancestors.contains) ?? false)
+      }
     }
     .sorted { $0.name < $1.name }
   }
@@ -69,10 +90,16 @@ final class ContainerRecord: Sendable {
   /// under the list's lock, while the record is in the list, and so while its container is
   /// alive (its `deinit` takes the record out, under that lock, before its properties go).
   unowned(unsafe) let registrations: Locked<RegistrationTable>
+  /// The isolation scope the container was made in, if any.
+  let madeInScope: Weak<IsolationScope>?
 
-  init(name: String, ancestors: [ObjectIdentifier], registrations: Locked<RegistrationTable>) {
+  init(
+    name: String, ancestors: [ObjectIdentifier], registrations: Locked<RegistrationTable>,
+    madeInScope: Weak<IsolationScope>?
+  ) {
     self.name = name
     self.ancestors = ancestors
     self.registrations = registrations
+    self.madeInScope = madeInScope
   }
 }

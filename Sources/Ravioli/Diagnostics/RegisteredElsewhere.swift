@@ -2,6 +2,8 @@
 struct RegisteredElsewhere: Sendable, Hashable {
   /// Its name.
   let name: String
+  /// Where it registered it, as `file:line`.
+  let site: String
   /// Whether it searches the first container searched: it builds on it, as an app's
   /// container builds on a module's. A container never searches those built on it, so it
   /// cannot become one of its parents either.
@@ -9,9 +11,9 @@ struct RegisteredElsewhere: Sendable, Hashable {
 }
 
 extension [RegisteredElsewhere] {
-  /// `"app"` or `"app", "tools"`.
+  /// `"app" (at App/main.swift:14)`, or several, separated by commas.
   var names: String {
-    map { "\"\($0.name)\"" }.joined(separator: ", ")
+    map { "\"\($0.name)\" (at \($0.site))" }.joined(separator: ", ")
   }
 
   /// What these containers, and none searched from `first`, mean for a request that they

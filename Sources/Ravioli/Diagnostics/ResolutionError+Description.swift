@@ -3,7 +3,8 @@ extension ResolutionError {
   public var description: String {
     var lines = [headline]
     if let enclosingTypeName {
-      let place = declaredAt.map { ", property declared at \($0)" } ?? ""
+      let property = propertyName.map { ", property `\($0)`" } ?? ", property"
+      let place = declaredAt.map { "\(property) declared at \($0)" } ?? ""
       lines.append("  Injected into: `\(enclosingTypeName)`\(place)")
     } else if let injectedInto {
       lines.append("  Injected into: \(injectedInto)")

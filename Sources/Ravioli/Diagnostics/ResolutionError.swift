@@ -95,6 +95,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public internal(set) var enclosingTypeName: String?
   /// For property injection: where the property is declared, as `file:line`.
   public internal(set) var declaredAt: String?
+  /// For property injection: the property's name, where it could be found.
+  var propertyName: String?
   /// One more line for the message, about this failure in particular.
   var note: String?
   /// For a cycle: where each of its resolvers is registered, as `` `Type` at file:line ``.

@@ -78,7 +78,8 @@ extension Container {
   /// cycle and captive dependency below them, as ``validate(including:file:line:)`` finds
   /// them, saying which property reaches each. Properties already resolved resolve nothing
   /// more, and are not checked. An object that has no injected property, or a value passed as
-  /// an object, is an error at the line of this call.
+  /// an object, is an error at the line of this call, and so is an empty list. The objects are
+  /// read as ``injectionSites(of:)`` reads them: call it where they may be read.
   /// - Parameters:
   ///   - objects: The objects whose injected properties to check.
   ///   - file: The file of the call, for messages; leave the default.
@@ -109,12 +110,21 @@ extension Container {
   }
 
   /// The report of `objects`'s injected properties with the graph of `roots` (and of the
-  /// containers the properties resolve from): what the public checks and RavioliTesting's
-  /// `expectInjectable` share. Problems of an object as a whole are reported at `file:line`.
-  static func validationReport(
+  /// containers the properties resolve from; with `onlyReached`, of what the properties
+  /// reach): what the public checks and RavioliTesting's expectations share, returned rather
+  /// than thrown, and not logged. Problems of an object as a whole are reported at
+  /// `file:line`, a `String`, as a test's source location gives it.
+  package static func validationReport(
     of objects: [AnyObject], roots: [Container], onlyReached: Bool, file: String, line: UInt
   ) -> ValidationReport {
     var problems: [ValidationReport.Diagnostic] = []
+    if objects.isEmpty, onlyReached {
+      problems.append(
+        ValidationReport.Diagnostic(
+          kind: .noInjectedProperties,
+          message: "No object was given, so there is nothing to check: pass the objects whose "
+            + "injected properties to check.", file: file, line: line))
+    }
     var sites: [InjectionSite] = []
     for object in objects {
       let found = injectionSites(of: object)

@@ -9,7 +9,7 @@ extension DependencyGraph {
   {
     var errors: [ValidationReport.Diagnostic] = []
     var reachedFrom = [Int?](repeating: nil, count: nodes.count)
-    var byType: [ObjectIdentifier: [Int]]?
+    var byType: [ObjectIdentifier: [Node]]?
     for (index, site) in sites.enumerated() {
       let (container, target) = requests[index]
       let dependency = Container.Dependency(
@@ -31,19 +31,22 @@ extension DependencyGraph {
               + "program (`.needsAwait`). Give `\(needed.label)` a kept scope (`.singleton`) and "
               + "make it at start-up with `try await container.resolve(\(needed.type).self)`, or "
               + "resolve it with `try await` where it is used.")
-        } else if needed.kind == .mainActor, !needed.scope.keepsInstances, !onMainActor {
+        } else if !onMainActor, let path = pathToMainActor(from: node) {
+          let isolated = nodes[path[path.count - 1]]
+          let route = path.map { "`\(nodes[$0].label)`" }.joined(separator: " -> ")
+          let through = path.count == 1 ? "" : ", which needs `\(isolated.label)` (\(route))"
           error(
             .needsMainActor,
-            "`\(needed.label)`, whose resolver (registered at \(needed.site.label)) is isolated "
-              + "to the main actor, and this check runs off it: a first read off the main actor "
-              + "stops the program (`.needsActor`). If `\(site.declaringType)` is read on the "
-              + "main actor only (a `@MainActor` class), run the check on the main actor; else "
-              + "register the resolver without `@MainActor`, or give it a kept scope "
+            "`\(needed.label)`\(through), whose resolver (registered at \(isolated.site.label)) is "
+              + "isolated to the main actor, and this check runs off it: a first read off the "
+              + "main actor stops the program (`.needsActor`). If `\(site.declaringType)` is read "
+              + "on the main actor only (a `@MainActor` class), run the check on the main actor; "
+              + "else register the resolver without `@MainActor`, or give it a kept scope "
               + "(`.singleton`) and make it at start-up.")
         }
         markReached(from: node, by: index, in: &reachedFrom)
       case .missing:
-        let made = byType ?? nodesByType()
+        let made = byType ?? registrationsByType()
         byType = made
         let searched = searchOrders[container]
         error(
@@ -52,11 +55,14 @@ extension DependencyGraph {
             + "\(describe(searched))). "
             + nearMisses(
               of: dependency, searchedFrom: container,
-              fix: "Register it in \"\(containers[searched[0]])\", or correct the type or "
-                + "alternative of \(site.label).", byType: made))
+              fix: "Register it in \"\(containers[searched[0]])\" "
+                + "(`\(site.registrationExample)`), or correct the type or alternative of "
+                + "\(site.label).", byType: made))
       case .parameterNotTaken(let first, _):
         let resolvers = nodes[first]
-        let takes = parameterTypes(of: dependency)
+        let made = byType ?? registrationsByType()
+        byType = made
+        let takes = parameterTypes(of: dependency, searchedFrom: container, byType: made)
         error(
           .parameterNeverGiven,
           "`\(describeRequest(site.type, site.alternative))`, whose resolvers take a parameter "
@@ -66,6 +72,35 @@ extension DependencyGraph {
       }
     }
     return (errors, reachedFrom)
+  }
+
+  /// The shortest path from `start` to a node whose resolver is isolated to the main actor and
+  /// keeps no instance, through nodes that keep none (a kept instance, made at start-up, is
+  /// there without its resolver), each of which a read off the main actor would run; `nil`
+  /// when there is none.
+  private func pathToMainActor(from start: Int) -> [Int]? {
+    func isolated(_ node: Int) -> Bool {
+      nodes[node].kind == .mainActor && !nodes[node].scope.keepsInstances
+    }
+    guard !nodes[start].scope.keepsInstances else { return nil }
+    var cameFrom: [Int: Int] = [start: start]
+    var queue = [start]
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      if isolated(node) {
+        var path = [node]
+        while let last = path.last, last != start { path.append(cameFrom[last]!) }
+        return path.reversed()
+      }
+      for next in successors(of: node)
+      where cameFrom[next] == nil && !nodes[next].scope.keepsInstances {
+        cameFrom[next] = node
+        queue.append(next)
+      }
+    }
+    return nil
   }
 
   /// Marks the nodes that `start` reaches, itself included, as reached by `site`, unless an
@@ -84,6 +119,13 @@ extension DependencyGraph {
 }
 
 extension InjectionSite {
+  /// How to register what the first read asks for, for messages:
+  /// `container.register(alternative: "french") { () -> Greeter in ... }`.
+  var registrationExample: String {
+    let argument = alternative.map { "(alternative: \"\($0.name)\")" } ?? ""
+    return "container.register\(argument) { () -> \(type) in ... }"
+  }
+
   /// What the first read asks for, for messages: `` `Analytics` ``; for `@InjectedWeakly`,
   /// `` `ProfileDelegate` (or `ProfileDelegate?`) ``.
   var requestDescription: String {

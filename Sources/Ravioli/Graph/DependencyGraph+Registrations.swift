@@ -5,7 +5,7 @@ extension DependencyGraph {
   func missingDependencies() -> [NodeDiagnostic] {
     var found: [NodeDiagnostic] = []
     // The registrations by type, for near misses: made when the first one is missing.
-    var byType: [ObjectIdentifier: [Int]]?
+    var byType: [ObjectIdentifier: [Node]]?
     for (position, node) in nodes.enumerated() {
       func report(_ kind: ValidationReport.Diagnostic.Kind, _ message: String) {
         found.append(
@@ -28,7 +28,7 @@ extension DependencyGraph {
                 + "container.resolve(\(needed.type).self)`.")
           }
         case .missing:
-          let made = byType ?? nodesByType()
+          let made = byType ?? registrationsByType()
           byType = made
           report(
             .missingDependency,
@@ -40,13 +40,16 @@ extension DependencyGraph {
                   + "declares.", byType: made))
         case .parameterNotTaken(let first, _):
           let dependency = edge.dependency
+          let made = byType ?? registrationsByType()
+          byType = made
+          let takes = parameterTypes(of: dependency, searchedFrom: node.container, byType: made)
           let given =
             dependency.parameterType.map { "gives them a `\($0)`, which none of them takes" }
             ?? "gives them no parameter"
           report(
             .parameterNeverGiven,
             "`\(node.label)` needs `\(describeRequest(dependency.type, dependency.alternative))`, "
-              + "whose resolvers take a parameter (\(parameterTypes(of: dependency))), first "
+              + "whose resolvers take a parameter (\(takes)), first "
               + "registered at \(nodes[first].site.label), but `\(node.label)` \(given). "
               + "Register a plain resolver of `\(dependency.type)`, or declare the parameter "
               + "that it is resolved with: `.on(\(dependency.type).self, parameter: ...)`.")
@@ -56,11 +59,12 @@ extension DependencyGraph {
     return found
   }
 
-  /// The registrations by type.
-  func nodesByType() -> [ObjectIdentifier: [Int]] {
-    var made: [ObjectIdentifier: [Int]] = [:]
-    for (position, node) in nodes.enumerated() {
-      made[ObjectIdentifier(node.type), default: []].append(position)
+  /// The registrations of the graph, and those left out of it that messages name (see
+  /// ``DependencyGraph/unreached``), by type.
+  func registrationsByType() -> [ObjectIdentifier: [Node]] {
+    var made: [ObjectIdentifier: [Node]] = [:]
+    for node in nodes + unreached {
+      made[ObjectIdentifier(node.type), default: []].append(node)
     }
     return made
   }
@@ -71,42 +75,57 @@ extension DependencyGraph {
   }
 
   /// What is registered for the dependency's type under other alternatives, or as the
-  /// optional's wrapped type, then `fix`; else, when living containers that are not searched
-  /// from `container` register it, which, and what to do.
+  /// optional's wrapped type, then `fix`; or, when living containers that are not searched
+  /// from `container` register the dependency itself, which, and what to do.
   func nearMisses(
     of dependency: Container.Dependency, searchedFrom container: Int, fix: String,
-    byType: [ObjectIdentifier: [Int]]
+    byType: [ObjectIdentifier: [Node]]
   ) -> String {
+    let keys = [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? [])
+    // A registration of the dependency itself is in a container that is not searched: said
+    // below, with the others that are.
     let candidates =
-      (byType[ObjectIdentifier(dependency.type)] ?? [])
-      + (dependency.wrappedKey.flatMap { byType[$0.type] } ?? [])
-    guard !candidates.isEmpty else {
-      let searched = searchOrders[container]
-      let elsewhere = LivingContainers.registering(
-        [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? []),
-        outside: searched.map { containerIDs[$0] })
-      guard !elsewhere.isEmpty else { return fix }
+      ((byType[ObjectIdentifier(dependency.type)] ?? [])
+      + (dependency.wrappedKey.flatMap { byType[$0.type] } ?? []))
+      .filter { !keys.contains(RegistrationKey($0.type, $0.alternative)) }
+    var sentences: [String] = []
+    if !candidates.isEmpty {
+      // A handful is enough to see the mistake.
+      let shown = 5
+      let others = candidates.prefix(shown)
+      let more = candidates.count > shown ? ", and \(candidates.count - shown) more" : ""
+      let listed = others.map { other in
+        "`\(other.label)`\(other.parameterTypeName.map { " taking `\($0)`" } ?? "") at "
+          + "\(other.site.label) in \"\(containers[other.container])\""
+      }
+      sentences.append("Registered instead: \(listed.joined(separator: ", "))\(more).")
+    }
+    let searched = searchOrders[container]
+    let elsewhere = LivingContainers.registering(
+      keys, outside: searched.map { containerIDs[$0] })
+    if elsewhere.isEmpty {
+      sentences.append(fix)
+    } else {
       let first = containers[searched[0]]
-      return "Register it in \"\(first)\". \(elsewhere.advice(searchedFirst: first))"
+      sentences.append("Register it in \"\(first)\".")
+      sentences.append(elsewhere.advice(searchedFirst: first))
     }
-    // A handful is enough to see the mistake.
-    let shown = 5
-    let others = candidates.prefix(shown).map { nodes[$0] }
-    let more = candidates.count > shown ? ", and \(candidates.count - shown) more" : ""
-    let listed = others.map { other in
-      "`\(other.label)`\(other.parameterTypeName.map { " taking `\($0)`" } ?? "") at "
-        + "\(other.site.label) in \"\(containers[other.container])\""
-    }
-    return "Registered instead: \(listed.joined(separator: ", "))\(more). \(fix)"
+    return sentences.joined(separator: " ")
   }
 
-  /// The types that the parametrized resolvers of a dependency take, for messages.
-  func parameterTypes(of dependency: Container.Dependency) -> String {
-    let names = nodes.filter { other in
-      ObjectIdentifier(other.type) == dependency.key.type
-        && other.alternative == dependency.alternative
+  /// The types that the parametrized resolvers of a dependency take, in the containers
+  /// searched from `container` (nearest first), for messages.
+  func parameterTypes(
+    of dependency: Container.Dependency, searchedFrom container: Int,
+    byType: [ObjectIdentifier: [Node]]
+  ) -> String {
+    let keys = [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? [])
+    let candidates = keys.flatMap { byType[$0.type] ?? [] }.filter { other in
+      keys.contains(RegistrationKey(other.type, other.alternative))
     }
-    .compactMap(\.parameterTypeName)
+    let names = searchOrders[container].flatMap { searched in
+      candidates.filter { $0.container == searched }.compactMap(\.parameterTypeName)
+    }
     return names.map { "`\($0)`" }.joined(separator: ", ")
   }
 }

@@ -31,6 +31,10 @@ public struct DependencyGraph: Sendable {
   /// What each request from outside the registrations (an injected property's first read)
   /// resolves to, in the order given, with the index of the container it is made in.
   let requests: [(container: Int, target: Target)]
+  /// In a graph of what requests reach only, the registrations left out of it that messages
+  /// name: those of the type of something missing, or of the type it wraps, in the order of
+  /// where they were registered.
+  let unreached: [Node]
 
   /// A registration, described: the graph holds no registration, so that it keeps
   /// nothing alive.
@@ -194,6 +198,22 @@ extension DependencyGraph {
     let requestTargets = zip(requests, requestContainers).map { request, container in
       (container, target(of: request.dependency, from: container))
     }
+    var unreached: [Node] = []
+    if onlyReached, !missing.isEmpty {
+      let types = Set(
+        missing.flatMap {
+          [$0.dependency.key.type] + ($0.dependency.wrappedKey.map { [$0.type] } ?? [])
+        })
+      for (position, table) in tables.enumerated() {
+        for registration in table.all
+        where types.contains(registration.key.type)
+          && nodeOfRegistration[ObjectIdentifier(registration)] == nil
+        {
+          unreached.append(Node(registration, container: position))
+        }
+      }
+      unreached.sort { ($0.site.label, $0.label) < ($1.site.label, $1.label) }
+    }
     let successors = nodes.map { node in
       var targets: [Int] = []
       targets.reserveCapacity(node.edges.count)
@@ -213,7 +233,8 @@ extension DependencyGraph {
     self.init(
       containers: chain.map(\.name), containerIDs: chain.map(ObjectIdentifier.init),
       roots: roots.map { index[ObjectIdentifier($0)]! }, searchOrders: searchOrders,
-      nodes: nodes, successorLists: successors, missing: missing, requests: requestTargets)
+      nodes: nodes, successorLists: successors, missing: missing, requests: requestTargets,
+      unreached: unreached)
   }
 
   /// The most dependencies of one registration whose targets are listed without a set.
@@ -224,126 +245,8 @@ extension DependencyGraph {
     let parameter: ObjectIdentifier?
   }
 
-  /// A registration, and the position of the table that holds it.
-  typealias Found = (registration: any AnyRegistration, table: Int)
-
-  /// The registrations that `requests` reach: those that resolve them (or, where no resolver
-  /// takes what a request gives, its first parametrized one), and, through what each
-  /// declares, those that resolve their dependencies.
-  private static func reached(
-    from requests: [(dependency: Container.Dependency, container: Int)],
-    searchOrders: [[Int]], tables: [RegistrationTable]
-  ) -> Set<ObjectIdentifier> {
-    var reached: Set<ObjectIdentifier> = []
-    var work: [Found] = []
-    func visit(_ dependency: Container.Dependency, from container: Int) {
-      let order = searchOrders[container]
-      guard
-        let found = resolver(of: dependency, in: order, tables: tables)
-          ?? parametrizedResolver(of: dependency, in: order, tables: tables),
-        reached.insert(ObjectIdentifier(found.registration)).inserted
-      else { return }
-      work.append(found)
-    }
-    for request in requests {
-      visit(request.dependency, from: request.container)
-    }
-    while let (registration, table) = work.popLast() {
-      for dependency in registration.needs?.dependencies ?? [] {
-        visit(dependency, from: table)
-      }
-    }
-    return reached
-  }
-
-  /// The registration that resolves `dependency`, searching the tables in `order` as the
-  /// road does: a request with a parameter prefers a parametrized resolver that takes it,
-  /// within each container; an optional one is looked up as itself, then as its wrapped type.
-  static func resolver(
-    of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
-  ) -> Found? {
-    func resolver(of key: RegistrationKey) -> Found? {
-      for position in order {
-        let table = tables[position]
-        if let parameterType = dependency.parameterType, let list = table.parametrized[key],
-          let parametrized = RegistrationTable.choose(from: list, forParameterOf: parameterType)
-        {
-          return (parametrized, position)
-        }
-        if let plain = table.plain[key] {
-          return (plain, position)
-        }
-      }
-      return nil
-    }
-    // The key, then the wrapped type's: no array made for each dependency.
-    return resolver(of: dependency.key) ?? dependency.wrappedKey.flatMap(resolver(of:))
-  }
-
-  /// The first parametrized resolver registered for `dependency`, when no resolver takes
-  /// what the dependency gives.
-  static func parametrizedResolver(
-    of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
-  ) -> Found? {
-    func first(of key: RegistrationKey) -> Found? {
-      for position in order {
-        if let first = tables[position].parametrized[key]?.first {
-          return (first, position)
-        }
-      }
-      return nil
-    }
-    return first(of: dependency.key) ?? dependency.wrappedKey.flatMap(first(of:))
-  }
-
   /// The nodes that `node` depends on, each once.
   func successors(of node: Int) -> [Int] {
     successorLists[node]
-  }
-}
-
-/// The files that registrations were made in, ranked by name: sorting thousands of
-/// registrations by their files' names would compare strings thousands of times.
-struct FileOrder {
-  /// The rank of each file's name, by the address of its text: a file's `#fileID` is one
-  /// string in the binary, whichever call site names it.
-  private var ranks: [UnsafeRawPointer: Int] = [:]
-  /// The rank of a name given without a pointer (a one-character literal).
-  private var ranksOfNames: [String: Int] = [:]
-
-  init(_ files: [StaticString]) {
-    var names: [UnsafeRawPointer: String] = [:]
-    var others: Set<String> = []
-    for file in files {
-      if !file.hasPointerRepresentation {
-        others.insert(file.description)
-      } else if names[UnsafeRawPointer(file.utf8Start)] == nil {
-        names[UnsafeRawPointer(file.utf8Start)] = file.description
-      }
-    }
-    // Two copies of one name (from two binaries) share a rank.
-    let sortedNames = Set(names.values).union(others).sorted()
-    let rankOfName = Dictionary(uniqueKeysWithValues: sortedNames.enumerated().map { ($1, $0) })
-    ranks = names.mapValues { rankOfName[$0]! }
-    ranksOfNames = rankOfName
-  }
-
-  /// The key that orders `site` by file, then line.
-  func key(of site: RequestSite) -> SiteKey {
-    let file = site.file
-    let rank =
-      file.hasPointerRepresentation
-      ? ranks[UnsafeRawPointer(file.utf8Start)]! : ranksOfNames[file.description]!
-    return SiteKey(file: rank, line: site.line)
-  }
-}
-
-/// A site that sorts by file (its rank in a ``FileOrder``), then line.
-struct SiteKey: Hashable, Comparable {
-  let file: Int
-  let line: UInt
-
-  static func < (lhs: Self, rhs: Self) -> Bool {
-    (lhs.file, lhs.line) < (rhs.file, rhs.line)
   }
 }

@@ -121,7 +121,7 @@ public struct InjectedWeakly<Value> {
       guard let source = instance[keyPath: storageKeyPath].pending else {
         guard let object = instance[keyPath: storageKeyPath].object else {
           if instance[keyPath: storageKeyPath].unkeptObjectType != nil {
-            instance[keyPath: storageKeyPath].reportReleasedUnkeptObject()
+            reportReleasedUnkeptObject(of: instance, storage: storageKeyPath)
           }
           return nil
         }
@@ -200,12 +200,18 @@ public struct InjectedWeakly<Value> {
     return (object, unkept)
   }
 
-  /// Warns, once, that the object that the first read resolved, which only that read's
-  /// caller kept, is gone: the property reads nil from now on.
-  @usableFromInline
-  mutating func reportReleasedUnkeptObject() {
-    guard let objectType = unkeptObjectType.take() else { return }
-    point.warnOfReleasedUnkeptObject(type: Value.self, objectType: objectType)
+  /// Warns, once per declaration, that the object that the first read resolved, which only
+  /// that read's caller kept, is gone: the property reads nil from now on. It writes nothing
+  /// to the property, since a read must not (reads of an object shared between threads may
+  /// run at once): the logger's record of what it reported says "once".
+  @usableFromInline @inline(never)
+  static func reportReleasedUnkeptObject<EnclosingSelf: AnyObject>(
+    of instance: EnclosingSelf,
+    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
+  ) {
+    guard let objectType = instance[keyPath: storageKeyPath].unkeptObjectType else { return }
+    let point = instance[keyPath: storageKeyPath].point
+    point.warnOfReleasedUnkeptObject(type: Value.self, objectType: objectType, in: instance)
   }
 
   /// The object that `value` is; stops the program if it is not a class instance.

@@ -91,7 +91,7 @@ struct InjectionPoint: Sendable {
         InjectionPoint(
           alternative: alternative, file: file, function: function, line: line, target: target
         )
-        .die(error, enclosingType: Enclosing.self)
+        .die(error, enclosingType: Enclosing.self, object: instance)
       }
     }
     let point = InjectionPoint(
@@ -137,7 +137,7 @@ struct InjectionPoint: Sendable {
         + "that waits for such a read, or an object shared between threads without an actor: "
         + "read the property once before sharing the object, or resolve it when the object "
         + "is made, with `.resolvingOnInit()`)."
-    die(error, enclosingType: Enclosing.self)
+    die(error, enclosingType: Enclosing.self, object: instance)
   }
 
   /// Resolves while the enclosing object is being created, before it exists, or, for
@@ -161,7 +161,7 @@ struct InjectionPoint: Sendable {
       return try container.resolve(
         type, alternative: alternative, object: parameter, site: RequestSite(file, line))
     } catch {
-      die(error, enclosingType: enclosingType)
+      die(error, enclosingType: enclosingType, object: parameter)
     }
   }
 
@@ -177,18 +177,24 @@ struct InjectionPoint: Sendable {
         for: instance, resolving: type, alternative: alternative, file: file,
         function: functionName, line: line)
     } catch {
-      die(error, enclosingType: enclosingType)
+      // Without an enclosing type there is no object yet (eager injection).
+      die(
+        error, enclosingType: enclosingType,
+        object: enclosingType.map { _ in instance as AnyObject })
     }
   }
 
+  /// Stops the program with `error`, naming the declaration: for a property, the type that
+  /// declares it, and, given its `object`, its name.
   @usableFromInline
-  func die(_ error: ResolutionError, enclosingType: Any.Type?) -> Never {
+  func die(_ error: ResolutionError, enclosingType: Any.Type?, object: AnyObject? = nil) -> Never {
     var error = error
     error.declaredAt = declaredAt
     switch target {
     case .property:
       if let enclosingType {
         error.enclosingTypeName = String(describing: enclosingType)
+        error.propertyName = object.flatMap(propertyName(in:))
       } else {
         // Resolved before its object exists. Swift's `#function` at a stored property's
         // declaration is the enclosing type's name (in a function, the function's): what
@@ -234,12 +240,15 @@ struct InjectionPoint: Sendable {
   /// Warns that a weak property reads nil because the new object that its first read
   /// resolved, which nothing but that read's caller kept, is gone.
   @usableFromInline
-  func warnOfReleasedUnkeptObject(type: Any.Type, objectType: Any.Type) {
+  func warnOfReleasedUnkeptObject(type: Any.Type, objectType: Any.Type, in object: AnyObject) {
     guard isFirstUnkeptObjectReport else { return }
+    let property =
+      propertyName(in: object).map { "`@InjectedWeakly var \($0): \(type)?`" }
+      ?? "@InjectedWeakly var of type `\(type)?`"
     warnOfWeakProperty(
-      "@InjectedWeakly var of type `\(type)?`\(context) reads nil: its first read was given a "
-        + "new `\(objectType)` that nothing but that read's caller kept, and it has been "
-        + "released.", type: type)
+      "\(property)\(context) reads nil: its first read was given a new "
+        + "`\(objectType)` that nothing but that read's caller kept, and it has been released.",
+      type: type)
   }
 
   /// A line naming what runs in the current isolation scope (a test), if any, for messages.
@@ -254,8 +263,8 @@ struct InjectionPoint: Sendable {
 
   private func warnOfWeakProperty(_ problem: String, type: Any.Type) {
     Container.logger.log(
-      "\(problem)\n  Declared at: \(declaredAt)\(runningInScope)\n  To fix: register it with a scope "
-        + "that keeps it (`scope: .singleton` or `.cached`; `.weak` keeps only what something "
+      "\(problem)\n  Declared at: \(declaredAt)\(runningInScope)\n  To fix: register it with a "
+        + "scope that keeps it (`scope: .singleton` or `.cached`; `.weak` keeps only what something "
         + "else keeps), or let its owner keep it and hand it over "
         + "(`register { [weak owner] () -> \(type)? in owner }`), or declare the property "
         + "@Injected to keep it.",

@@ -142,6 +142,10 @@ extension Container {
   /// (`Mirror`), and the lookup policy is asked for the container as a first read would ask
   /// it (a custom policy's code runs; no resolver does). A class that provides its own
   /// `customMirror` shows only the properties that its mirror shows.
+  ///
+  /// Reflection reads the object's storage from where it is called, whatever the object's
+  /// isolation: call it where the object may be read (a `@MainActor` object on the main
+  /// actor, where it is made), and an actor's before the actor is shared.
   /// - Parameter object: The object whose injected properties to list.
   /// - Returns: The properties; empty for an object that has none.
   public static func injectionSites(of object: AnyObject) -> [InjectionSite] {
@@ -155,17 +159,44 @@ extension Container {
     return mirrors.reversed().flatMap { mirror in
       mirror.children.compactMap { child -> InjectionSite? in
         guard let property = child.value as? any InjectionSiteReporting else { return nil }
-        // A wrapped property's storage is named `_name`.
-        let label = child.label ?? ""
-        let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-        return property.site(named: name, declaredIn: mirror.subjectType, of: object)
+        return property.site(
+          named: propertyName(ofStorage: child.label ?? ""), declaredIn: mirror.subjectType,
+          of: object)
       }
     }
   }
 }
 
+extension InjectionPoint {
+  /// The name of the property of `object` that this point declares, found by reflection: for
+  /// a message. `nil` when it cannot be told (an object whose class provides its own mirror,
+  /// which could read the very property being reported).
+  func propertyName(in object: AnyObject) -> String? {
+    guard !(object is any CustomReflectable) else { return nil }
+    var next: Mirror? = Mirror(reflecting: object)
+    while let mirror = next {
+      for child in mirror.children {
+        guard let property = child.value as? any InjectionSiteReporting,
+          property.point.line == line, property.point.file.description == file.description
+        else { continue }
+        return child.label.map(propertyName(ofStorage:))
+      }
+      next = mirror.superclassMirror
+    }
+    return nil
+  }
+}
+
+/// The name of the property whose wrapper's storage is `label`: `_name` for `name`.
+private func propertyName(ofStorage label: String) -> String {
+  label.hasPrefix("_") ? String(label.dropFirst()) : label
+}
+
 /// A property wrapper that describes itself as an ``InjectionSite``.
 protocol InjectionSiteReporting {
+  /// Its declaration.
+  var point: InjectionPoint { get }
+
   func site(named name: String, declaredIn declaringType: Any.Type, of object: some AnyObject)
     -> InjectionSite
 }
