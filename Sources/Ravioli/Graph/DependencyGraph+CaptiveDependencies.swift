@@ -74,25 +74,9 @@ extension DependencyGraph {
   /// The shortest path from `holder` to `held` through nodes that keep nothing, for the
   /// message of a captive dependency that is known to exist.
   private func path(from holder: Int, to held: Int) -> [Int] {
-    var cameFrom: [Int: Int] = [holder: holder]
-    var queue = [holder]
-    var head = 0
-    while head < queue.count {
-      let node = queue[head]
-      head += 1
-      for next in successors(of: node) where cameFrom[next] == nil {
-        cameFrom[next] = node
-        if next == held {
-          var path = [next]
-          while let last = path.last, last != holder { path.append(cameFrom[last]!) }
-          return path.reversed()
-        }
-        if Self.lifetime(of: nodes[next].scope) == 0 {
-          queue.append(next)
-        }
-      }
-    }
-    return [holder, held]
+    shortestPath(
+      from: holder, to: { $0 == held }, through: { Self.lifetime(of: nodes[$0].scope) == 0 })
+      ?? [holder, held]
   }
 
   private func captive(_ path: [Int]) -> ValidationReport.Diagnostic {

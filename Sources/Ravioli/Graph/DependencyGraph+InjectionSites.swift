@@ -79,28 +79,10 @@ extension DependencyGraph {
   /// there without its resolver), each of which a read off the main actor would run; `nil`
   /// when there is none.
   private func pathToMainActor(from start: Int) -> [Int]? {
-    func isolated(_ node: Int) -> Bool {
-      nodes[node].kind == .mainActor && !nodes[node].scope.keepsInstances
-    }
     guard !nodes[start].scope.keepsInstances else { return nil }
-    var cameFrom: [Int: Int] = [start: start]
-    var queue = [start]
-    var head = 0
-    while head < queue.count {
-      let node = queue[head]
-      head += 1
-      if isolated(node) {
-        var path = [node]
-        while let last = path.last, last != start { path.append(cameFrom[last]!) }
-        return path.reversed()
-      }
-      for next in successors(of: node)
-      where cameFrom[next] == nil && !nodes[next].scope.keepsInstances {
-        cameFrom[next] = node
-        queue.append(next)
-      }
-    }
-    return nil
+    return shortestPath(
+      from: start, to: { nodes[$0].kind == .mainActor && !nodes[$0].scope.keepsInstances },
+      through: { !nodes[$0].scope.keepsInstances })
   }
 
   /// Marks the nodes that `start` reaches, itself included, as reached by `site`, unless an

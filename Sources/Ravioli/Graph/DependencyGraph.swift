@@ -249,4 +249,31 @@ extension DependencyGraph {
   func successors(of node: Int) -> [Int] {
     successorLists[node]
   }
+
+  /// The shortest path from `start` to a node that `isTarget` accepts (`start` itself, if it
+  /// does), going on only from nodes that `passes` accepts; `nil` when there is none.
+  func shortestPath(
+    from start: Int, to isTarget: (Int) -> Bool, through passes: (Int) -> Bool
+  ) -> [Int]? {
+    if isTarget(start) { return [start] }
+    var cameFrom: [Int: Int] = [start: start]
+    var queue = [start]
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for next in successors(of: node) where cameFrom[next] == nil {
+        cameFrom[next] = node
+        if isTarget(next) {
+          var path = [next]
+          while let last = path.last, last != start { path.append(cameFrom[last]!) }
+          return path.reversed()
+        }
+        if passes(next) {
+          queue.append(next)
+        }
+      }
+    }
+    return nil
+  }
 }
