@@ -164,6 +164,42 @@ private struct PriceList: Sendable {
     #expect(try await container.resolve(Report.self) === made)
   }
 
+  /// A task cancelled before it reaches a gate that another task holds does not wait: it is
+  /// refused at once, and the holder still makes the instance, once.
+  @Test func aTaskAlreadyCancelledAtAHeldGateIsRefused() async throws {
+    let container = Container()
+    let started = AsyncSignal()
+    let proceed = AsyncSignal()
+    let reachGate = AsyncSignal()
+    let made = Counter()
+    container.register(scope: .singleton) { () async throws -> Report in
+      made.increment()
+      await started.send()
+      await proceed.wait()
+      return Report(store: try await Store())
+    }
+    let maker = Task { try await container.resolve(Report.self) }
+    await started.wait()
+    let waiter = Task { () async throws -> Report in
+      await reachGate.wait()
+      #expect(Task.isCancelled)
+      return try await container.resolve(Report.self)
+    }
+    waiter.cancel()
+    await reachGate.send()
+    let waited = await waiter.result
+    guard case .failure(let error as ResolutionError) = waited, case .cancelled = error.reason
+    else {
+      Issue.record("expected a cancellation, got \(waited)")
+      await proceed.send()
+      return
+    }
+    await proceed.send()
+    let report = try await maker.value
+    #expect(try await container.resolve(Report.self) === report)
+    #expect(made.value == 1)
+  }
+
   @Test func reportsACycleThroughAsyncResolvers() async {
     let container = Container()
     let line = #line + 1

@@ -82,6 +82,55 @@ private final class Label<Content>: Sendable { init() {} }
         """#)
   }
 
+  /// Several registrations that need one: each has its own arrow to the one node, and a
+  /// missing dependency that several need is one node too.
+  @Test func severalNodesNeedingOne() {
+    let container = Container(name: "shared")
+    container.register(needs: []) { Basket() }
+    container.autoregister(initializer: BasketBadge.init)
+    container.register(alternative: "second", needs: [.on(Basket.self), .on(CardReader.self)]) {
+      BasketBadge(basket: Basket())
+    }
+    container.autoregister(initializer: Till.init)
+    #expect(
+      container.graph.mermaid == """
+        flowchart TD
+          subgraph c0 ["shared"]
+            n0["Basket<br/>unique"]
+            n1["BasketBadge<br/>unique"]
+            n2["BasketBadge<br/>alternative #quot;second#quot;<br/>unique"]
+            n3["Till<br/>unique"]
+          end
+          m0["CardReader<br/>missing"]:::missing
+          n1 --> n0
+          n2 --> n0
+          n2 --> m0
+          n3 --> m0
+          classDef missing stroke:#d33,stroke-width:2px,stroke-dasharray:5 5
+          classDef opaque stroke-dasharray:3 3
+
+        """)
+    #expect(
+      container.graph.dot == #"""
+        digraph dependencies {
+          node [shape=box];
+          subgraph cluster_0 {
+            label="shared";
+            n0 [label="Basket\nunique"];
+            n1 [label="BasketBadge\nunique"];
+            n2 [label="BasketBadge\nalternative \"second\"\nunique"];
+            n3 [label="Till\nunique"];
+          }
+          m0 [label="CardReader\nmissing", color=red, style=dashed];
+          n1 -> n0;
+          n2 -> n0;
+          n2 -> m0;
+          n3 -> m0;
+        }
+
+        """#)
+  }
+
   @Test func aGraphWithoutProblemsHasNoHighlights() {
     let container = Container(name: "tidy")
     container.register(needs: []) { Basket() }

@@ -61,6 +61,21 @@ extension GlobalStateTests {
       #expect(screen.delegate == nil)
     }
 
+    /// Both resolvers return the same object: only which one ran tells that the eager
+    /// property honoured its alternative.
+    @Test func resolvingOnInitRunsTheAlternativesResolver() {
+      let named = Counter()
+      container.register(alternative: .another, replacing: true) {
+        [named, registered] () -> Delegate in
+        named.increment()
+        return registered.value!
+      }
+      let screen = EagerWeakScreen()
+      #expect(screen.delegate === registered.value)
+      #expect(named.value == 1)
+      #expect(counter.value == 0)
+    }
+
     @Test func assignmentIsHeldWeakly() {
       let screen = WeakScreen()
       var replacement: SampleDelegate? = SampleDelegate()

@@ -166,6 +166,27 @@ final class TaggedReader {
     #expect(made.value == 2)
   }
 
+  /// What `removeAllRegistrations()` hides inside a scope is resolved as the scope sees it:
+  /// from the parent, or not at all; outside, the container's own again.
+  @Test func removingAllInsideHidesEveryKeyFromResolution() throws {
+    let parent = Container(name: "parent")
+    parent.register { () -> Tagged in Tagged(id: 1) }
+    let child = Container(parent: parent, name: "child")
+    child.register { () -> Tagged in Tagged(id: 2) }
+    child.register(alternative: .french) { () -> Tagged in Tagged(id: 3) }
+
+    try withIsolatedContainers { () throws in
+      Container.logger = SilentLogger()
+      child.removeAllRegistrations()
+      #expect(try child.resolve() as Tagged == Tagged(id: 1))
+      #expect(throws: ResolutionError.self) { try child.resolve(alternative: .french) as Tagged }
+      #expect((child.resolveIfRegistered(alternative: .french) as Tagged?) == nil)
+      #expect(try child.resolve(parameter: "x") as Tagged == Tagged(id: 1))
+    }
+    #expect(try child.resolve() as Tagged == Tagged(id: 2))
+    #expect(try child.resolve(alternative: .french) as Tagged == Tagged(id: 3))
+  }
+
   @Test func removalInsideHidesTheRegistrationFromTheScopeOnly() throws {
     let parent = Container(name: "parent")
     parent.register { () -> Tagged in Tagged(id: 1) }
