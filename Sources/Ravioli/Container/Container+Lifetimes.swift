@@ -41,10 +41,12 @@ extension Container {
   /// ```
   ///
   /// The registrations stay. Parents and children keep their instances. A resolution that is
-  /// creating an instance while the reset runs hands that instance to its caller but does not keep
-  /// it, so the next resolution makes a new one. ``Scope/unique`` and ``Scope/graph`` keep nothing,
-  /// so resetting them does nothing. Inside ``withIsolatedContainers(fileID:function:line:_:)``,
-  /// only the instances kept for that scope are dropped.
+  /// creating an instance of this container while the reset runs (or that started before it)
+  /// hands that instance to its caller but does not keep it, since it may be made from an
+  /// instance that the reset drops: the next resolution makes a new one. ``Scope/unique`` and
+  /// ``Scope/graph`` keep nothing, so resetting them does nothing. Inside
+  /// ``withIsolatedContainers(fileID:function:line:_:)``, only the instances kept for that scope
+  /// are dropped.
   /// - Parameters:
   ///   - scope: The scope to reset (``Scope/cached``, ``Scope/singleton`` or ``Scope/weak``);
   ///     `nil`, the default, resets them all.
@@ -52,9 +54,16 @@ extension Container {
   ///   - line: The line of the call, for messages; leave the default.
   public func reset(_ scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line) {
     let registrations = ownRegistrations
+    // A creation that overlaps the reset keeps nothing: it may be made from an instance that
+    // the reset drops (see `ResetEpoch`).
+    let resets =
+      IsolationScope.active.map { isolation in isolation.withOverlay(of: self) { $0.resets } }
+      ?? resets
+    resets.begin()
     // Dropped instances are released here, outside every lock.
     let dropped = registrations.filter { scope == nil || $0.scope == scope }
       .compactMap { $0.dropKeptInstance() }
+    resets.end()
     Self.logger.log(
       "Container \"\(name)\": reset \(scope.map { "the \($0) scope" } ?? "every scope")\(Self.inScope), "
         + "dropping \(dropped.count) instance\(dropped.count == 1 ? "" : "s").",

@@ -424,7 +424,8 @@ extension Container {
       let own = registrations.withLock { $0.stored(like: registration) }
       let dropped: [Overlay.Copy]
       (replaced, hidden, dropped) = scope.withOverlay(of: self) { overlay in
-        (
+        registration.resetsWith(overlay.resets)
+        return (
           overlay.table.insert(registration), overlay.hides(key) ? nil : own,
           overlay.removeCopies(of: key, taking: .some(registration.parameterType))
         )
@@ -435,6 +436,7 @@ extension Container {
       // What resolution reads changes under the table's lock, so that two threads
       // registering the same key at once leave the same winner in both.
       let unreachable: [AnyObject]
+      registration.resetsWith(resets)
       (replaced, unreachable) = registrations.withLock { table in
         guard registration.parameterType == nil else {
           published.noteParametrized()

@@ -646,7 +646,8 @@ extension Container {
   /// class instance.
   func keep<Value>(
     _ value: Value, of registration: Registration<Value>, in instances: InstanceStore<Value>,
-    madeIn generation: Int, alternative: RegistrationAlternative?, site: RequestSite
+    madeIn generation: InstanceStore<Value>.Generation, alternative: RegistrationAlternative?,
+    site: RequestSite
   ) throws(ResolutionError) {
     if registration.scope == .weak, !(Swift.type(of: value as Any) is AnyObject.Type) {
       throw failure(

@@ -37,6 +37,8 @@ public final class Container: Sendable {
   let sourceForProperties = PublishedReference<ContainerSource>()
 
   private static let unnamedCount = Locked(0)
+  /// The resets of the instances that the container's own registrations keep.
+  let resets = ResetEpoch()
   /// Whether the container traces its resolutions (see ``tracesResolutions``).
   let tracing = Locked(false)
 

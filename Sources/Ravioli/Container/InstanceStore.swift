@@ -16,6 +16,10 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   @exclusivity(unchecked) @usableFromInline weak var object: AnyObject?
   /// Counts drops, so that a creation that began before a reset does not keep its instance.
   @exclusivity(unchecked) private var generation = 0
+  /// The resets of the instances kept beside this one (its container's, or an isolation
+  /// scope's): set when the registration is stored, so that a creation that overlaps a reset
+  /// of any of them keeps nothing it made from what the reset dropped.
+  @exclusivity(unchecked) private var resets: ResetEpoch?
 
   init(scope: Scope, label: String, async: Bool) {
     isWeak = scope == .weak
@@ -54,18 +58,36 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     return lock.withLock { published.load()?._withUnsafeGuaranteedRef { $0.value } }
   }
 
-  /// The generation a creation starts in; pass it to ``keep(_:madeIn:)``.
-  var currentGeneration: Int {
-    lock.withLock { generation }
+  /// Makes the instances kept beside this one, which `resets` resets together, part of this
+  /// store's resets: called once, when the registration is stored.
+  func resetsWith(_ resets: ResetEpoch) {
+    lock.withLock { self.resets = resets }
+  }
+
+  /// When a creation starts: pass it to ``keep(_:madeIn:)``.
+  var currentGeneration: Generation {
+    let resets = lock.withLock { self.resets }
+    // The resets are read first: a drop comes after its reset begins.
+    let epoch = resets?.current
+    return Generation(drops: lock.withLock { generation }, resets: epoch)
+  }
+
+  /// When a creation started: how many times the instance was dropped, and where the
+  /// resets of the instances kept beside it stood.
+  struct Generation {
+    let drops: Int
+    let resets: ResetEpoch.Mark?
   }
 
   /// Keeps `value`, unless the instances were dropped since its creation began (a reset
-  /// while the resolver ran): then the caller gets it, but the next resolution makes a new
-  /// one. For a weak scope, `value` must be a class instance.
-  func keep(_ value: Value, madeIn creationGeneration: Int) {
+  /// while the resolver ran, of this instance or of one kept beside it, which the resolver
+  /// may have used): then the caller gets it, but the next resolution makes a new one. For a
+  /// weak scope, `value` must be a class instance.
+  func keep(_ value: Value, madeIn creation: Generation) {
     let object = isWeak ? value as AnyObject : nil
     let replaced = lock.withLock { () -> Kept? in
-      guard generation == creationGeneration else { return nil }
+      guard generation == creation.drops, resets?.allowsKeeping(since: creation.resets) ?? true
+      else { return nil }
       if isWeak {
         self.object = object
         return nil
@@ -86,6 +108,41 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     }
     ReadSections.release(box)
     return box?.value
+  }
+}
+
+/// The resets of a container's kept instances (or an isolation scope's), so that a creation
+/// that overlaps one keeps nothing: it may have used an instance that the reset dropped, or
+/// be dropped itself before it is kept (``InstanceStore/keep(_:madeIn:)``).
+///
+/// A reset begins (counted as running, and as one more), drops every instance, then ends. A
+/// creation notes where the resets stood when it started, and keeps its instance only if
+/// none began since and none was running then. A drop of each instance happens under its
+/// store's lock after the reset began, so a creation kept before the drop is dropped by it,
+/// and one kept after sees the reset.
+final class ResetEpoch: Sendable {
+  /// Where the resets stood.
+  struct Mark: Equatable, Sendable {
+    let begun: Int
+    let running: Int
+  }
+
+  private let state = Locked(Mark(begun: 0, running: 0))
+
+  var current: Mark { state.withLock { $0 } }
+
+  func begin() {
+    state.withLock { $0 = Mark(begun: $0.begun + 1, running: $0.running + 1) }
+  }
+
+  func end() {
+    state.withLock { $0 = Mark(begun: $0.begun, running: $0.running - 1) }
+  }
+
+  /// Whether a creation that started at `start` may keep its instance now.
+  func allowsKeeping(since start: Mark?) -> Bool {
+    guard let start else { return true }
+    return start.running == 0 && state.withLock { $0.begun } == start.begun
   }
 }
 

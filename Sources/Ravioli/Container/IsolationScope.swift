@@ -45,9 +45,11 @@ final class IsolationScope: Sendable {
     self.outer = outer
     var inherited = outer?.state.current ?? State()
     for id in inherited.overlays.keys {
+      let resets = ResetEpoch()
       inherited.overlays[id]!.copies = [:]
+      inherited.overlays[id]!.resets = resets
       let table = inherited.overlays[id]!.table
-      inherited.overlays[id]!.table = table.withFreshInstanceStores()
+      inherited.overlays[id]!.table = table.withFreshInstanceStores(resetWith: resets)
     }
     state = Locked(inherited)
     ravioli_isolation_scopes_add(1)
@@ -94,6 +96,9 @@ struct Overlay: Sendable {
   let record: ContainerRecord
   /// What was registered inside the scope.
   var table = RegistrationTable()
+  /// The resets of the instances that the scope keeps in this container (see
+  /// ``Container/reset(_:file:line:)``).
+  var resets = ResetEpoch()
   /// Keys removed inside the scope: the container's own registrations for them are hidden.
   var removed: Set<RegistrationKey> = []
   /// Whether every registration was removed inside the scope.
@@ -229,6 +234,7 @@ extension Overlay {
     // No copy yet, or one of a registration that is gone (its address now another's): the
     // replaced entry holds no instance anyone can still reach through this container.
     let copy = registration.copyKeepingNothing()
+    copy.resetsWith(resets)
     if let stale = copies.updateValue(Copy(original: registration, copy: copy), forKey: id) {
       displaced.append(stale)
     }
@@ -237,12 +243,18 @@ extension Overlay {
 }
 
 extension RegistrationTable {
-  /// The same registrations, those that keep instances with stores of their own.
-  func withFreshInstanceStores() -> RegistrationTable {
+  /// The same registrations, those that keep instances with stores of their own, reset with
+  /// `resets`.
+  func withFreshInstanceStores(resetWith resets: ResetEpoch) -> RegistrationTable {
     var fresh = RegistrationTable()
     for registration in all {
-      _ = fresh.insert(
-        registration.scope.keepsInstances ? registration.copyKeepingNothing() : registration)
+      guard registration.scope.keepsInstances else {
+        _ = fresh.insert(registration)
+        continue
+      }
+      let copy = registration.copyKeepingNothing()
+      copy.resetsWith(resets)
+      _ = fresh.insert(copy)
     }
     return fresh
   }

@@ -27,6 +27,9 @@ protocol AnyRegistration: KeyedRegistration, ReadSections.Protectable {
   /// The same resolver with an instance store of its own: what an isolation scope uses, so
   /// that the instances it keeps are its own.
   func copyKeepingNothing() -> any AnyRegistration
+  /// Makes the instance that the scope keeps, if it keeps one, reset with `resets`: the
+  /// resets of the table that the registration is stored in.
+  func resetsWith(_ resets: ResetEpoch)
 }
 
 /// The part of a registration that tables read without knowing its type: its key.
@@ -238,6 +241,10 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
   func dropKeptInstance() -> Any? {
     guard let instances, let dropped = instances.drop() else { return nil }
     return dropped
+  }
+
+  func resetsWith(_ resets: ResetEpoch) {
+    instances?.resetsWith(resets)
   }
 }
 
