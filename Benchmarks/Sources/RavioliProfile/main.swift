@@ -8,8 +8,11 @@ import Ravioli
 //     [stored|optional|among|new|singleton|parent|injected|injectedInTask|newScreen|cached
 //      |weakInjected|weakCached|autoregistered|closureChain|closureNeeds|awaitResolver
 //      |awaitSingleton|awaitPlain|validate|validateObjects|baselineEmpty|baselineClosure|baselineNew
-//      |baselineProperty|baselineWeak|baselineScreen|baselineAwait] \
+//      |baselineProperty|baselineWeak|baselineScreen|baselineAwait
+//      |plainClass.<path>|plainStruct.<path>] \
 //     [iterations]
+// where <path> is stored, singleton, injected, cached, baselineClosure, baselineScreen or
+// baselineProperty: the benchmark's scenarios 12 and 13 (Shapes.swift).
 
 protocol Greeter: AnyObject, Sendable {}
 final class EnglishGreeter: Greeter {}
@@ -364,6 +367,8 @@ case "validateObjects":
   }
   total = (try! Container.validateInjection(of: objects)).injectedPropertyCount
 default:
-  resolveGreeters(container, iterations)
+  if !runShapeScenario(scenario, iterations) {
+    resolveGreeters(container, iterations)
+  }
 }
 print("\(scenario): \(total)")

@@ -43,11 +43,18 @@ public struct Injected<Value> {
   /// The value, once it is resolved or assigned. Apart from ``source``, so that a read of a
   /// resolved value is the read of an optional, with no copy of an enum that holds either.
   @usableFromInline var value: Value?
+  @usableFromInline var resolved: ResolvedValue<Value>?
   /// Where the value comes from, until its first read takes it (or a value is assigned);
   /// then `nil`, so that the property holds nothing but its value. A read that finds
   /// neither a value nor a source is one made while the first read resolves the property.
   @usableFromInline var source: ContainerSource?
   @usableFromInline let point: InjectionPoint
+
+  /// Whether the value is kept in a box (``ResolvedValue``) rather than as an optional: when
+  /// it is larger than two words, as an existential of a plain protocol is, whose optional
+  /// the runtime reads through value witnesses. Known where the wrapper is specialized.
+  @inlinable
+  static var isBoxed: Bool { MemoryLayout<Value>.size > 2 * MemoryLayout<Int>.size }
 
   /// Declares an injected property.
   /// - Parameters:
@@ -65,10 +72,13 @@ public struct Injected<Value> {
   ) {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
     if case .resolvingOnInit(let container) = kind {
-      value = point.resolveEagerly(Value.self, from: container)
+      value = nil
+      resolved = nil
       source = nil
+      settle(point.resolveEagerly(Value.self, from: container))
     } else {
       value = nil
+      resolved = nil
       source = ContainerSource.capturing(for: kind)
     }
   }
@@ -82,22 +92,26 @@ public struct Injected<Value> {
   ///   - line: The line that declares the property, for messages; leave the default.
   public init(wrappedValue: Value, file: StaticString = #fileID, line: UInt = #line) {
     point = InjectionPoint(alternative: nil, file: file, function: "", line: line)
-    value = wrappedValue
+    value = nil
+    resolved = nil
     source = nil
+    settle(wrappedValue)
   }
 
   /// Injects a function parameter: `greet($greeter: container.resolved())`.
   public init(projectedValue resolver: Container.Resolver<Value>) {
     point = resolver.point
-    value = resolver.injectedValue()
+    value = nil
+    resolved = nil
     source = nil
+    settle(resolver.injectedValue())
   }
 
   /// The value. Outside a class (where Swift uses this accessor instead of the enclosing
   /// instance subscript) only a value that is already resolved can be read.
   public var wrappedValue: Value {
     get {
-      guard let value else {
+      guard let value = Self.isBoxed ? resolved?.value : value else {
         point.dieOfLazyInjectionOutsideClass(wrapper: "Injected", type: Value.self)
       }
       return value
@@ -139,7 +153,11 @@ public struct Injected<Value> {
     of instance: EnclosingSelf,
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
   ) -> Value {
-    if let value = instance[keyPath: storageKeyPath].value {
+    if isBoxed {
+      if let value = instance[keyPath: storageKeyPath].resolved?.peek {
+        return value
+      }
+    } else if let value = instance[keyPath: storageKeyPath].value {
       return value
     }
     let request = instance[keyPath: storageKeyPath].takeRequest()
@@ -147,7 +165,7 @@ public struct Injected<Value> {
       Value.self, for: instance, from: request.source, alternative: request.alternative,
       file: request.file, function: request.function, line: request.line,
       target: request.target)
-    instance[keyPath: storageKeyPath].value = value
+    instance[keyPath: storageKeyPath].settle(value)
     return value
   }
 
@@ -167,10 +185,19 @@ public struct Injected<Value> {
     (source.take(), point.alternative, point.file, point.function, point.line, point.target)
   }
 
+  /// Whether the property holds its value.
+  var hasValue: Bool {
+    Self.isBoxed ? resolved != nil : value != nil
+  }
+
   /// Keeps an assigned value, and lets go of where a value would have come from.
   @inlinable
   mutating func settle(_ value: Value) {
-    self.value = value
+    if Self.isBoxed {
+      resolved = ResolvedValue(value)
+    } else {
+      self.value = value
+    }
     source = nil
   }
 
@@ -192,3 +219,24 @@ public struct Injected<Value> {
 /// injected ones. (A class that is shared between threads and not isolated to an actor
 /// cannot hold a lazily injected property at all: the first read writes it.)
 extension Injected: Sendable where Value: Sendable {}
+
+/// A resolved value, boxed: read as an optional reference, which costs a null check whatever the
+/// value is, where an optional of the value itself, when it is an existential of a plain
+/// protocol, has its tag read through the runtime's value witnesses.
+@usableFromInline
+final class ResolvedValue<Value> {
+  @usableFromInline let value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  /// The value, read without retaining the box, which the wrapper holds while it is read.
+  @inlinable
+  var peek: Value {
+    Unmanaged.passUnretained(self)._withUnsafeGuaranteedRef { $0.value }
+  }
+}
+
+extension ResolvedValue: Sendable where Value: Sendable {}

@@ -120,8 +120,10 @@ public struct InjectedWeakly<Value> {
     @inline(__always) get {
       guard let source = instance[keyPath: storageKeyPath].pending else {
         guard let object = instance[keyPath: storageKeyPath].object else {
-          if instance[keyPath: storageKeyPath].unkeptObjectType != nil {
-            reportReleasedUnkeptObject(of: instance, storage: storageKeyPath)
+          // No key path passed on: one that leaves the inlined code is made at every read.
+          if let unkept = instance[keyPath: storageKeyPath].unkeptObjectType {
+            instance[keyPath: storageKeyPath].point.warnOfReleasedUnkeptObject(
+              type: Value.self, objectType: unkept, in: instance)
           }
           return nil
         }
@@ -198,20 +200,6 @@ public struct InjectedWeakly<Value> {
     let unkept: AnyObject.Type? =
       isKnownUniquelyReferenced(&object) ? Swift.type(of: object!) : nil
     return (object, unkept)
-  }
-
-  /// Warns, once per declaration, that the object that the first read resolved, which only
-  /// that read's caller kept, is gone: the property reads nil from now on. It writes nothing
-  /// to the property, since a read must not (reads of an object shared between threads may
-  /// run at once): the logger's record of what it reported says "once".
-  @usableFromInline @inline(never)
-  static func reportReleasedUnkeptObject<EnclosingSelf: AnyObject>(
-    of instance: EnclosingSelf,
-    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
-  ) {
-    guard let objectType = instance[keyPath: storageKeyPath].unkeptObjectType else { return }
-    let point = instance[keyPath: storageKeyPath].point
-    point.warnOfReleasedUnkeptObject(type: Value.self, objectType: objectType, in: instance)
   }
 
   /// The object that `value` is; stops the program if it is not a class instance.

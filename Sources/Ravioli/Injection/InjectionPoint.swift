@@ -238,7 +238,9 @@ struct InjectionPoint: Sendable {
   }
 
   /// Warns that a weak property reads nil because the new object that its first read
-  /// resolved, which nothing but that read's caller kept, is gone.
+  /// resolved, which nothing but that read's caller kept, is gone; once per declaration. It
+  /// writes nothing to the property, since a read must not (reads of an object shared between
+  /// threads may run at once): the record of what was reported says "once".
   @usableFromInline
   func warnOfReleasedUnkeptObject(type: Any.Type, objectType: Any.Type, in object: AnyObject) {
     guard isFirstUnkeptObjectReport else { return }

@@ -208,7 +208,7 @@ extension Injected: InjectionSiteReporting {
     InjectionSite(
       wrapper: .injected, name: name, declaringType: declaringType, type: Value.self,
       requestedType: Value.self, point: point, object: object, source: source,
-      isResolved: value != nil)
+      isResolved: hasValue)
   }
 }
 
