@@ -58,41 +58,6 @@ private final class StressedValue: StressedKey {
   }
 }
 
-/// Shared between threads, as an `@unchecked Sendable` class may be: its properties are only
-/// read once the first read is made.
-private final class SharedWeakHolder: @unchecked Sendable {
-  @InjectedWeakly var object: StressedValue?
-}
-
-@Suite struct InjectedWeaklyReadStressTests {
-  /// Reads of a property whose object is gone write nothing, so that reads on several
-  /// threads at once do not race (ThreadSanitizer would report it); the warning is still
-  /// given once. The reading tasks inherit the isolation, and so its logger.
-  @Test func readsOfAReleasedUnkeptObjectWriteNothing() async {
-    let logger = CountingLogger()
-    let readsNil = await withIsolatedContainers { () -> Bool in
-      Container.logger = logger
-      let container = Container(name: "weak-reads")
-      container.register { () -> StressedValue? in StressedValue(released: Counter()) }
-      Container.lookupPolicy = .singleton(container)
-      let holder = SharedWeakHolder()
-      _ = holder.object  // the new object is released as the read returns
-      await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<4 {
-          group.addTask {
-            for _ in 0..<500 {
-              _ = holder.object
-            }
-          }
-        }
-      }
-      return holder.object == nil
-    }
-    #expect(readsNil)
-    #expect(logger.count(of: .warning) == 1)
-  }
-}
-
 @Suite struct IsolatedFailureStressTests {
   /// A container made in another test's isolation, still running, is that test's: a
   /// failure here does not name it. Once that isolation is over, it is named.

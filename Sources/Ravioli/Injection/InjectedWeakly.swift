@@ -35,11 +35,12 @@
 /// the object, also held weakly.
 ///
 /// Once resolved, a read costs what a read of a plain `weak var` costs: beside the weak
-/// reference, the property keeps the value as it was resolved (five words, which count no
-/// reference), so that a read needs no dynamic cast. Like any stored property of a class,
-/// it must not be read on one thread while another assigns it; Swift 6 allows that only in
-/// a class declared `@unchecked Sendable`, where such a read could return an object of
-/// the wrong type, not only a stale one.
+/// reference, the property keeps its first value (five words, which count no reference),
+/// whose witness tables make the value of any object of the same class without a dynamic
+/// cast (an object of another class is cast). An assignment after the first value writes
+/// the weak reference alone, which the runtime reads and writes atomically: in a class
+/// declared `@unchecked Sendable`, where Swift 6 allows a read on one thread while another
+/// assigns, the read returns the object before or after the assignment, as itself.
 @propertyWrapper
 public struct InjectedWeakly<Value> {
   /// Where the value comes from, until it has been resolved; then `nil`, so that the
@@ -47,7 +48,10 @@ public struct InjectedWeakly<Value> {
   @usableFromInline var pending: ContainerSource?
   /// The object, once it is resolved or assigned.
   @usableFromInline weak var object: AnyObject?
-  /// The object as `Value`, uncounted, for reads while `object` is alive.
+  /// The first object the property held, as `Value`, uncounted: its bits make `Value` of
+  /// any object of its class (see ``UncountedValue``). Set with the first object, and never
+  /// after: once the property is resolved, an assignment writes the weak reference alone, so
+  /// that reads racing it (in a class shared between threads) read nothing it writes.
   @usableFromInline var valueBits = UncountedValue<Value>()
   /// The type of the object that the first read resolved, when nothing but that read's
   /// caller kept it: a read that finds it released warns, once.
@@ -122,12 +126,15 @@ public struct InjectedWeakly<Value> {
         guard let object = instance[keyPath: storageKeyPath].object else {
           // No key path passed on: one that leaves the inlined code is made at every read.
           if let unkept = instance[keyPath: storageKeyPath].unkeptObjectType {
-            instance[keyPath: storageKeyPath].point.warnOfReleasedUnkeptObject(
-              type: Value.self, objectType: unkept, in: instance)
+            let point = instance[keyPath: storageKeyPath].point
+            point.warnOfReleasedUnkeptObject(type: Value.self, objectType: unkept, in: instance)
           }
           return nil
         }
-        return instance[keyPath: storageKeyPath].valueBits.value(holding: object)
+        // Copied out first, so that the read of the property ends before the class is asked
+        // for (a read that lasted across that call would be checked for exclusivity).
+        let valueBits = instance[keyPath: storageKeyPath].valueBits
+        return valueBits.value(holding: object)
       }
       // The source stays until the object is held: a read of the property while its
       // first read resolves it resolves it again, and the road reports the cycle.
@@ -137,7 +144,7 @@ public struct InjectedWeakly<Value> {
         of: instance, from: source, keeping: &valueBits, alternative: request.alternative,
         file: request.file, function: request.function, line: request.line,
         target: request.target)
-      instance[keyPath: storageKeyPath].hold(object, as: valueBits, unkept: unkept)
+      instance[keyPath: storageKeyPath].holdFirst(object, as: valueBits, unkept: unkept)
       guard let object else { return nil }
       return valueBits.value(holding: object)
     }
@@ -171,14 +178,22 @@ public struct InjectedWeakly<Value> {
     }
   }
 
-  /// Holds `newValue`, which is assigned to the property, weakly.
+  /// Holds `newValue`, which is assigned to the property, weakly. Before the property's
+  /// first object, it is the first (see ``holdFirst(_:as:unkept:)``); after it, the
+  /// assignment writes the weak reference alone, and clears a note of an unkept object,
+  /// which it ends: reads racing it read nothing else that it writes.
   @usableFromInline
   mutating func assign(_ newValue: Value?) {
-    guard let newValue else {
-      hold(nil, as: UncountedValue(), unkept: nil)
+    let object = newValue.flatMap { Self.objectReference($0, at: point) }
+    guard pending == nil else {
+      let valueBits = newValue.map { UncountedValue($0, object: object!) } ?? UncountedValue()
+      holdFirst(object, as: valueBits, unkept: nil)
       return
     }
-    hold(Self.objectReference(newValue, at: point), as: UncountedValue(newValue), unkept: nil)
+    self.object = object
+    if unkeptObjectType != nil {
+      unkeptObjectType = nil
+    }
   }
 
   /// Resolves the object, and keeps the value that it is in `valueBits`. `unkept` is the
@@ -196,7 +211,11 @@ public struct InjectedWeakly<Value> {
   ) -> (object: AnyObject?, unkept: AnyObject.Type?) {
     guard let value = resolve() else { return (nil, nil) }
     valueBits = UncountedValue(value)
+    // The value consumed, so that the object's reference is the only one this code holds.
     var object = objectReference(consume value, at: point)
+    if let kept = object {
+      valueBits.keep(holding: kept)
+    }
     let unkept: AnyObject.Type? =
       isKnownUniquelyReferenced(&object) ? Swift.type(of: object!) : nil
     return (object, unkept)
@@ -225,11 +244,11 @@ public struct InjectedWeakly<Value> {
       fix: "use @Injected for values that are not objects, or register a class instance.")
   }
 
-  /// Holds `object` weakly from now on, with the value that it is as `valueBits`, and lets
-  /// go of where it would have come from. `unkept` is the object's type when nothing else
-  /// keeps it.
+  /// Holds the property's first object (resolved, or assigned before the first read),
+  /// weakly from now on, keeps the value that it is as `valueBits`, notes `unkept`, the
+  /// object's type when nothing else keeps it, and lets go of where it would have come from.
   @inlinable
-  mutating func hold(
+  mutating func holdFirst(
     _ object: AnyObject?, as valueBits: UncountedValue<Value>, unkept: AnyObject.Type?
   ) {
     pending = nil

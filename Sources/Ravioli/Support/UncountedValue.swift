@@ -1,19 +1,21 @@
 /// A copy of a value that is one object (a class instance, or an existential that holds
 /// one), kept as its bits, without counting a reference to the object: `@InjectedWeakly`
-/// keeps its value this way beside the weak reference to the object, and gets `Value` back
-/// from them without a dynamic cast.
+/// keeps the first value it holds this way beside its weak reference, and makes `Value` from
+/// the object that the weak reference gives and these bits, without a dynamic cast.
 ///
 /// A cast of the weakly held object back to `Value` (`object as? Value`) asks the runtime
 /// whether the object's class conforms to `Value`'s protocols, through its conformance
 /// cache, at every read: about 600 instructions, most of a read of a resolved
-/// `@InjectedWeakly` property. A copy of the value's bits, which hold the object and the
-/// witness tables of its conformances, is the answer, kept. Taking the value back from them
-/// is valid while the object is alive, which the weak reference held beside them tells:
-/// `@InjectedWeakly` sets the two together, and the bits' first word must be that object.
+/// `@InjectedWeakly` property. The bits of a value hold the object, then the witness tables
+/// of its class's conformances, which are the same for every object of that class: the
+/// bits, with the object replaced, are the value of any object of the class they were taken
+/// from, ``objectClass``. The object is never taken from the bits, only from the caller, so
+/// that bits kept from one object serve another of its class, and no value can be made of an
+/// object and witness tables of different classes.
 ///
-/// Where it is not, ``value(holding:)`` casts, as it does for a value that is not kept: one
-/// larger than five words (an existential of five class-bound protocols or more, or of two
-/// or more that are not class-bound), or one whose first word is not the object (an
+/// Where the bits cannot serve, ``value(holding:)`` casts: for an object of another class, a
+/// value larger than five words (an existential of five class-bound protocols or more, or of
+/// two or more that are not class-bound), or one whose first word is not the object (an
 /// `any Error`, which points to a box that holds the object). A class, an `AnyObject`, an
 /// existential of one protocol, `Any`, a class-bound composition of up to four protocols
 /// and a composition with a class fit; marker protocols such as `Sendable` take no room.
@@ -23,6 +25,9 @@ struct UncountedValue<Value> {
 
   /// The value's bits; zero where it is not kept, or there is none.
   @usableFromInline var bits: Bits = (0, 0, 0, 0, 0)
+  /// The class of the object whose value the bits are, when their first word is that object:
+  /// the objects whose value they make.
+  @usableFromInline var objectClass: ObjectIdentifier?
 
   /// Whether `Value` fits in ``bits``: a constant where `Value` is known.
   @inlinable
@@ -35,7 +40,7 @@ struct UncountedValue<Value> {
   @inlinable
   init() {}
 
-  /// `value`'s bits, if it fits.
+  /// `value`'s bits, if it fits; they serve no object until ``keep(holding:)``.
   @inlinable
   init(_ value: borrowing Value) {
     guard Self.fits else { return }
@@ -44,26 +49,45 @@ struct UncountedValue<Value> {
     }
   }
 
-  /// The value kept, given `object`, the object that it is, alive: strongly held by the
-  /// caller, which read it from the weak reference held beside this copy since the value
-  /// was kept, and which hands its reference over to the value. A value that is not kept,
-  /// or whose first word is not `object`, is cast from `object`.
+  /// `value`'s bits, serving objects of the class of `object`, the object that it is.
+  @inlinable
+  init(_ value: borrowing Value, object: AnyObject) {
+    self.init(value)
+    keep(holding: object)
+  }
+
+  /// Makes the bits serve the objects of the class of `object`, the object that the value
+  /// they were taken from is, if their first word is that object; else no object.
+  @inlinable
+  mutating func keep(holding object: AnyObject) {
+    if Self.fits, bits.0 == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()) {
+      objectClass = ObjectIdentifier(Swift.type(of: object))
+    } else {
+      bits = (0, 0, 0, 0, 0)
+      objectClass = nil
+    }
+  }
+
+  /// `object` as `Value`: made from the bits kept, with `object` in the place of the object
+  /// they were taken from, when `object` is of that class; cast otherwise. `object` is alive,
+  /// strongly held by the caller, which hands its reference over to the value.
   @inlinable @inline(__always)
   func value(holding object: consuming AnyObject) -> Value {
-    guard Self.fits, bits.0 == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    guard Self.fits, let objectClass, objectClass == ObjectIdentifier(Swift.type(of: object))
     else {
       return Self.cast(object)
     }
-    // The bits count no reference: they take the caller's. A retain that the end of
-    // `object`'s lifetime balances, which the optimizer removes, where copying the bits
+    // The value counts no reference of its own: it takes the caller's. A retain that the end
+    // of `object`'s lifetime balances, which the optimizer removes, where copying the bits
     // would retain the object again and the caller release it (both on the slow path for an
     // object that is weakly referenced).
-    _ = Unmanaged.passRetained(object)
+    let address = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
     return withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { value in
       withUnsafeBytes(of: bits) { bits in
         UnsafeMutableRawPointer(value.baseAddress!).copyMemory(
           from: bits.baseAddress!, byteCount: MemoryLayout<Value>.size)
       }
+      UnsafeMutableRawPointer(value.baseAddress!).storeBytes(of: address, as: UInt.self)
       return value.baseAddress!.move()
     }
   }
