@@ -32,9 +32,10 @@ public final class Container: Sendable {
   let registrations = Locked(RegistrationTable())
   /// What resolution reads: the plain registrations, read without a lock.
   let published = PublishedRegistrations()
-  /// Where properties given this container (`.capturingContainerOnInit(from:)`) find it,
-  /// made at the first such property and shared by all: it holds this container weakly.
-  let sourceForProperties = PublishedReference<ContainerSource>()
+  /// An object that the properties given this container (`.capturingContainerOnInit(from:)`)
+  /// share, made by the first of them: what the lookup layer makes of the container for
+  /// them, which the container does not know.
+  let sharedByProperties = PublishedReference<AnyObject & Sendable>()
 
   private static let unnamedCount = Locked(0)
   /// The resets of the instances that the container's own registrations keep.

@@ -18,14 +18,12 @@ final class IsolationScope: Sendable {
 
   struct State: Sendable {
     var overlays: [ObjectIdentifier: Overlay] = [:]
-    /// The lookup policy set inside the scope: `nil` until one is; then the setting, which
-    /// may be `nil` itself (the policy was cleared).
-    var lookupPolicy: LookupPolicySetting??
     /// The logger set inside the scope, if one was.
     var logger: (any RavioliLogger)?
-    /// The weak properties whose unkept object was reported inside the scope: a test that
-    /// expects the warning gets it, whatever other tests reported.
-    var reportedUnkeptObjects: Set<String> = []
+    /// What the layers above keep for the scope, each under a key type of its own (see
+    /// ``IsolationScope/withValue(for:as:_:)``): the lookup policy set inside it, what its
+    /// weak properties reported. Inherited by a scope inside it, as the rest of the state is.
+    var values: [ObjectIdentifier: any Sendable] = [:]
   }
 
   let state: Locked<State>
@@ -57,6 +55,20 @@ final class IsolationScope: Sendable {
 
   deinit {
     ravioli_isolation_scopes_add(-1)
+  }
+
+  /// Runs `body` with what a layer above keeps for this scope under `key`, a type of its own:
+  /// `nil` until it is set. `body` runs under the scope's lock, so it must not release what
+  /// it takes out: it returns it, for the caller to release after the lock.
+  func withValue<Value: Sendable, Result>(
+    for key: Any.Type, as type: Value.Type, _ body: (inout Value?) -> Result
+  ) -> Result {
+    let id = ObjectIdentifier(key)
+    return state.withLock { state in
+      var value = state.values[id].map { $0 as! Value }
+      defer { state.values[id] = value }
+      return body(&value)
+    }
   }
 
   /// Whether this scope is `other`, or inside it.

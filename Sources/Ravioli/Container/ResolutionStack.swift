@@ -407,3 +407,21 @@ func describeRequest(_ type: Any.Type, _ alternative: RegistrationAlternative?) 
   guard let alternative else { return name }
   return "\(name) (alternative \"\(alternative.name)\")"
 }
+
+extension Container {
+  /// The container of the innermost resolution on this thread of `type` under `alternative`
+  /// (or, for an optional, of the type it wraps), if one is running: for a property read
+  /// again while its first read resolves it, which that container reports as a cycle.
+  static func innermostResolution(of type: Any.Type, alternative: RegistrationAlternative?)
+    -> Container?
+  {
+    var keys = [RegistrationKey(type, alternative)]
+    if let optional = type as? any OptionalResolvable.Type {
+      keys.append(RegistrationKey(optional.wrappedType, alternative))
+    }
+    let frame = ResolutionStack.current.frames.last { frame in
+      (frame.registration as? KeyedRegistration).map { keys.contains($0.key) } ?? false
+    }
+    return frame?.container
+  }
+}

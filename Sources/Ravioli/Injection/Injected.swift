@@ -79,7 +79,7 @@ public struct Injected<Value> {
     } else {
       value = nil
       resolved = nil
-      source = ContainerSource.capturing(for: kind)
+      source = kind.source
     }
   }
 

@@ -88,7 +88,7 @@ public struct InjectedWeakly<Value> {
       self.object = object
       self.valueBits = valueBits
     } else {
-      pending = ContainerSource.capturing(for: kind)
+      pending = kind.source
     }
   }
 

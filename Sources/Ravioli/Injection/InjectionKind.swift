@@ -34,3 +34,16 @@ public enum InjectionKind: Sendable {
   /// are not used, since there is no enclosing object to give them.
   case resolvingOnInit(from: Container? = nil)
 }
+
+extension InjectionKind {
+  /// Where a property declared with this kind finds its container, unless it resolves at
+  /// once.
+  @usableFromInline
+  var source: ContainerSource {
+    switch self {
+    case .lazily, .resolvingOnInit: .globalPolicy
+    case .capturingContainerOnInit(let container?): .given(container)
+    case .capturingContainerOnInit(nil): .capturingThePolicy
+    }
+  }
+}

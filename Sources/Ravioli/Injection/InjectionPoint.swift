@@ -114,14 +114,8 @@ struct InjectionPoint: Sendable {
   func dieOfReadDuringFirstRead<Value, Enclosing: AnyObject>(
     _ type: Value.Type, for instance: Enclosing
   ) -> Never {
-    var keys = [RegistrationKey(type, alternative)]
-    if let optional = type as? any OptionalResolvable.Type {
-      keys.append(RegistrationKey(optional.wrappedType, alternative))
-    }
-    let resolving = ResolutionStack.current.frames.last { frame in
-      (frame.registration as? KeyedRegistration).map { keys.contains($0.key) } ?? false
-    }
-    if let container = resolving?.container {
+    let resolving = Container.innermostResolution(of: type, alternative: alternative)
+    if let container = resolving {
       _ = resolve(type, in: container, parameter: instance, enclosingType: Enclosing.self)
     }
     let requested = describeRequest(type, alternative)
@@ -221,7 +215,13 @@ struct InjectionPoint: Sendable {
   /// Whether this is the first report of an unkept object for this declaration.
   private var isFirstUnkeptObjectReport: Bool {
     if let scope = IsolationScope.active {
-      return scope.state.withLock { $0.reportedUnkeptObjects.insert(declaredAt).inserted }
+      // Inside an isolation scope, its own: a test that expects the warning gets it,
+      // whatever other tests reported.
+      return scope.withValue(for: InjectionPoint.self, as: Set<String>.self) { reported in
+        var set = reported ?? []
+        defer { reported = set }
+        return set.insert(declaredAt).inserted
+      }
     }
     return Self.reportedUnkeptObjects.withLock { $0.insert(declaredAt).inserted }
   }

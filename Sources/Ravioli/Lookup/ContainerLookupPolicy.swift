@@ -71,7 +71,10 @@ extension Container {
     set {
       let setting = newValue.map(LookupPolicySetting.init)
       if let scope = IsolationScope.active {
-        _ = scope.state.withLock { state in state.lookupPolicy.replace(with: setting) }
+        // The setting replaced is released after the scope's lock.
+        _ = scope.withValue(for: LookupPolicySetting.self, as: LookupPolicySetting?.self) {
+          $0.replace(with: setting)
+        }
         return
       }
       let replaced = PublishedReference<LookupPolicySetting>.exchange(
@@ -99,7 +102,11 @@ extension Container {
   private static func withLookupPolicySetting<Result>(
     _ body: (LookupPolicySetting?) -> Result
   ) -> Result {
-    if let scope = IsolationScope.active, let setting = scope.state.withLock({ $0.lookupPolicy }) {
+    // Inside an isolation scope that set one: its setting, which may be `nil` (cleared).
+    if let scope = IsolationScope.active,
+      let setting = scope.withValue(
+        for: LookupPolicySetting.self, as: LookupPolicySetting?.self, { $0 })
+    {
       return body(setting)
     }
     ResolutionStack.beginReading()

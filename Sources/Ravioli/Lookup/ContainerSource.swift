@@ -49,7 +49,7 @@ final class ContainerSource: Sendable {
   }
 
   /// The source of the properties given `container`: made once per container (see
-  /// ``Container/sourceForProperties``).
+  /// ``given(_:)``).
   convenience init(given container: Container) {
     self.init(.givenContainer, container: container)
   }
@@ -74,18 +74,17 @@ final class ContainerSource: Sendable {
   /// The source of a property whose object was created while no policy was set.
   static let noPolicy = ContainerSource(.noPolicy)
 
-  /// The source for a property declared with `kind`, unless it resolves at once.
-  @usableFromInline
-  static func capturing(for kind: InjectionKind) -> ContainerSource {
-    switch kind {
-    case .lazily, .resolvingOnInit:
-      return globalPolicy
-    case .capturingContainerOnInit(let container?):
-      return container.sourceForProperties.object { ContainerSource(given: container) }
-        .takeUnretainedValue()
-    case .capturingContainerOnInit(nil):
-      return Container.capturedLookupPolicy ?? noPolicy
-    }
+  /// The source of the properties given `container`, made at the first and shared by all
+  /// (kept in the container's ``Container/sharedByProperties``).
+  static func given(_ container: Container) -> ContainerSource {
+    unsafeDowncast(
+      container.sharedByProperties.object { ContainerSource(given: container) }
+        .takeUnretainedValue(), to: ContainerSource.self)
+  }
+
+  /// The source of a property whose object is created now, under the lookup policy in force.
+  static var capturingThePolicy: ContainerSource {
+    Container.capturedLookupPolicy ?? noPolicy
   }
 
   /// The container to resolve from without asking a policy: the given one, or the
