@@ -97,7 +97,7 @@ final class ResolutionStack {
   @usableFromInline @exclusivity(unchecked) private(set) var capacity = 16
   @usableFromInline @exclusivity(unchecked) var depth = 0
   /// Instances of graph-scoped registrations made during the current top-level resolution.
-  @usableFromInline @exclusivity(unchecked) private(set) var graph: [ObjectIdentifier: AnyObject] =
+  @usableFromInline @exclusivity(unchecked) var graph: [ObjectIdentifier: AnyObject] =
     [:]
   /// The trace of the current top-level resolution, when its container traces.
   @usableFromInline @exclusivity(unchecked) var trace: ResolutionTrace?
@@ -332,18 +332,6 @@ final class ResolutionStack {
     }
   }
 
-  /// The instance that `registration` made earlier in this top-level resolution.
-  func graphInstance<Value>(of registration: Registration<Value>) -> Value? {
-    guard let entry = graph[ObjectIdentifier(registration)] else { return nil }
-    // The entry keeps its registration alive, so no other registration can have been
-    // allocated at the same address meanwhile: the cast holds.
-    return unsafeDowncast(entry, to: GraphInstance<Value>.self).value
-  }
-
-  func keepGraphInstance<Value>(_ value: Value, of registration: Registration<Value>) {
-    graph[ObjectIdentifier(registration)] = GraphInstance(value, of: registration)
-  }
-
   /// The innermost frame, if any.
   @inlinable
   var top: Frame? { depth == 0 ? nil : buffer[depth - 1] }
@@ -351,77 +339,5 @@ final class ResolutionStack {
   /// Records that the innermost frame's resolver asked for its declared dependency `bit`.
   func markUsed(_ bit: UInt64) {
     buffer[depth - 1].used |= bit
-  }
-
-  /// The labels of the frames in progress followed by `last`, a request made of `container`.
-  func path(endingWith last: String, in container: Container) -> [String] {
-    labels(of: frames[...], endingWith: (last, container))
-  }
-
-  /// The labels of the frames in progress, as ``ResolutionError/resolutionPath`` shows them.
-  var labels: [String] { labels(of: frames[...], endingWith: nil) }
-
-  /// Labels for a path: each names the container it was asked of too, when the path goes
-  /// through more than one, since a registration that forwards to another container's
-  /// (`Greeter -> Greeter`) reads as a cycle otherwise.
-  func labels(of frames: ArraySlice<Frame>, endingWith last: (String, Container)?) -> [String] {
-    let containers =
-      frames.map { ObjectIdentifier($0.container) }
-      + [last.map { ObjectIdentifier($0.1) }].compactMap { $0 }
-    let named = Set(containers).count > 1
-    func label(_ label: String, _ container: Container) -> String {
-      named ? "\(label) from \"\(container.name)\"" : label
-    }
-    return frames.map { label($0.label, $0.container) } + (last.map { [label($0.0, $0.1)] } ?? [])
-  }
-
-  /// Where each registration of `frames` is registered, as `` `Type` at file:line ``: what a
-  /// cycle's message lists, so that each of its resolvers can be found.
-  static func registrationSites(of frames: ArraySlice<Frame>) -> [String] {
-    frames.compactMap { frame in
-      (frame.registration as? any AnyRegistration).map { "`\(frame.label)` at \($0.site.label)" }
-    }
-  }
-}
-
-/// A graph-scoped instance, boxed so that it reads back without a dynamic cast.
-///
-/// It holds the registration that made it until the top-level resolution ends: the table of
-/// graph instances is keyed by the registration's address, and a registration that is
-/// replaced meanwhile (by a resolver, or by another thread) and released could otherwise
-/// leave its address to a new registration of another type, which would then be handed
-/// this instance.
-private final class GraphInstance<Value> {
-  let value: Value
-  private let registration: Registration<Value>
-
-  init(_ value: Value, of registration: Registration<Value>) {
-    self.value = value
-    self.registration = registration
-  }
-}
-
-/// How messages name a request: `Greeter`, or `Greeter (alternative "french")`.
-func describeRequest(_ type: Any.Type, _ alternative: RegistrationAlternative?) -> String {
-  let name = String(describing: type)
-  guard let alternative else { return name }
-  return "\(name) (alternative \"\(alternative.name)\")"
-}
-
-extension Container {
-  /// The container of the innermost resolution on this thread of `type` under `alternative`
-  /// (or, for an optional, of the type it wraps), if one is running: for a property read
-  /// again while its first read resolves it, which that container reports as a cycle.
-  static func innermostResolution(of type: Any.Type, alternative: RegistrationAlternative?)
-    -> Container?
-  {
-    var keys = [RegistrationKey(type, alternative)]
-    if let optional = type as? any OptionalResolvable.Type {
-      keys.append(RegistrationKey(optional.wrappedType, alternative))
-    }
-    let frame = ResolutionStack.current.frames.last { frame in
-      (frame.registration as? KeyedRegistration).map { keys.contains($0.key) } ?? false
-    }
-    return frame?.container
   }
 }

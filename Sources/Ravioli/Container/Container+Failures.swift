@@ -1,0 +1,188 @@
+extension Container {
+  /// The error for a request that the resolution stack refused: a registration found on
+  /// the stack (it needs itself), or a stack that is already as deep as it may be.
+  @usableFromInline
+  func refusalFailure<Value>(
+    _ refusal: ResolutionStack.Refusal, _ type: Value.Type, alternative: RegistrationAlternative?,
+    site: RequestSite
+  ) -> ResolutionError {
+    let stack = ResolutionStack.current
+    let requested = describeRequest(type, alternative)
+    switch refusal {
+    case .cycle(let start):
+      let frames = stack.frames
+      let cycle = stack.labels(of: frames[start...], endingWith: (requested, self))
+      var failure = failure(
+        .cycle(path: cycle), type, alternative: alternative, site: site,
+        resolutionPath: start > 0 ? stack.path(endingWith: requested, in: self) : [])
+      failure.registrationSites = ResolutionStack.registrationSites(of: frames[start...])
+      return failure
+    case .depthLimit, .callStackNearlyFull:
+      // The whole path could be hundreds of lines: its start shows where the recursion began,
+      // its end what repeats.
+      let labels = stack.labels
+      let head = 10
+      let tail = 3
+      let path =
+        labels.count > head + tail + 1
+        ? labels.prefix(head) + ["... \(labels.count - head - tail) more ..."] + labels.suffix(tail)
+        : labels
+      var failure = failure(
+        .tooDeep(depth: labels.count), type, alternative: alternative, site: site,
+        resolutionPath: path + [requested])
+      if case .depthLimit = refusal {
+        failure.note =
+          "Ravioli nests resolutions at most \(ResolutionStack.depthLimit) deep, which no real "
+          + "object graph needs: a resolver probably asks, at every level, for something new "
+          + "(a type, an alternative or a parameter that it builds as it goes)."
+      } else {
+        failure.note =
+          "This thread's call stack (\(stack.stackSize / 1024) KiB) is nearly full: a resolver "
+          + "probably asks, at every level, for something new (a type, an alternative or a "
+          + "parameter that it builds as it goes), or the graph is deeper than this thread "
+          + "allows (resolve it on a thread with a larger stack)."
+      }
+      return failure
+    }
+  }
+
+  /// What a resolver threw, as a ``ResolutionError``: unchanged if it already is one (a
+  /// failure further down), else wrapped with where the resolver is registered.
+  @usableFromInline
+  func resolverFailure<Value>(
+    _ error: any Error, of type: Value.Type, registeredAt: RequestSite,
+    alternative: RegistrationAlternative?, site: RequestSite
+  ) -> ResolutionError {
+    let stack = ResolutionStack.current
+    stack.trace?.failed()
+    if let error = error as? ResolutionError {
+      return error
+    }
+    return failure(
+      .resolverFailed(error), type, registeredAt: registeredAt, alternative: alternative,
+      site: site, resolutionPath: stack.frames.count > 1 ? stack.labels : [])
+  }
+
+  /// ``failure(_:_:alternative:site:resolutionPath:)`` for a failure of a resolver that was
+  /// found (it threw, or cannot run here), naming where it is registered.
+  func failure<Value>(
+    _ reason: ResolutionError.Reason, _ type: Value.Type, registeredAt: RequestSite,
+    alternative: RegistrationAlternative?, site: RequestSite, resolutionPath: [String]
+  ) -> ResolutionError {
+    var failure = failure(
+      reason, type, alternative: alternative, site: site, resolutionPath: resolutionPath)
+    failure.note = "The resolver is registered at \(registeredAt.label)."
+    return failure
+  }
+
+  func notFoundError<Value>(
+    _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
+    site: RequestSite, hints: Bool = true
+  ) -> ResolutionError {
+    // Report a missing `T?` as a missing `T`: registering `T` is the fix, or one of `T?`.
+    if let optional = type as? any OptionalResolvable.Type {
+      var error = optional.wrappedNotFoundError(
+        in: self, alternative: alternative, parameter: parameter, site: site, hints: hints)
+      if hints, case .notRegistered = error.reason {
+        error.elsewhere = LivingContainers.registering(
+          [RegistrationKey(type, alternative), RegistrationKey(optional.wrappedType, alternative)],
+          outside: chain.map(ObjectIdentifier.init))
+        let wrapped = String(describing: optional.wrappedType)
+        error.add(
+          note: "`\(wrapped)?` is resolved from a registration of `\(wrapped)?`, or else of "
+            + "`\(wrapped)`, and fails when neither exists, as Macaroni's throwing `resolve()` "
+            + "did. For a value that may be missing, register a resolver that may return nil, "
+            + "`container.register { () -> \(wrapped)? in nil }` (properties use it too); in "
+            + "code, `container.resolveIfRegistered()` returns nil when nothing is registered.")
+      }
+      return error
+    }
+    // Nothing plain is registered; parametrized resolvers may be, for other parameters.
+    let key = RegistrationKey(type, alternative)
+    let takes = chain.flatMap { container in
+      (container.visibleTable.parametrized[key] ?? []).compactMap(\.parameterTypeName)
+    }
+    let reason: ResolutionError.Reason
+    switch (takes.isEmpty, parameter) {
+    case (true, _): reason = .notRegistered
+    case (false, nil): reason = .needsParameter(takes: takes)
+    case (false, let parameter?):
+      reason = .parameterMismatch(
+        takes: takes, given: String(describing: Swift.type(of: parameter)))
+    }
+    let stack = ResolutionStack.current
+    var error = failure(
+      reason, type, alternative: alternative, site: site,
+      resolutionPath: stack.frames.isEmpty
+        ? [] : stack.path(endingWith: describeRequest(type, alternative), in: self))
+    // A module's container that a test happened to make first, given its registrations
+    // after it was made: they went to that test alone.
+    if hints, case .notRegistered = reason {
+      if error.registeredAlternatives.isEmpty {
+        error.add(note: registeredKindsNote(of: type, alternative: alternative))
+      }
+      error.elsewhere = LivingContainers.registering(
+        [key], outside: chain.map(ObjectIdentifier.init))
+    }
+    if case .notRegistered = reason, let made = chain.first(where: \.lostItsRegistrations) {
+      error.note =
+        "Container \"\(made.name)\" was made inside an isolation scope (a test under "
+        + "`.isolatedContainers`, or `withIsolatedContainers`), and what was registered in it "
+        + "there belongs to that scope alone. If it is a module's container that the scope "
+        + "happened to make first, give it its registrations when it is made: "
+        + "`Container(name: \"\(made.name)\") { container in container.register { ... } }`."
+    }
+    return error
+  }
+
+  /// For a type that nothing is registered for: the registrations of its subclasses or
+  /// conforming types, which a closure without a written return type registers instead.
+  private func registeredKindsNote<Value>(
+    of type: Value.Type, alternative: RegistrationAlternative?
+  ) -> String? {
+    guard let isAKind = kindTest(of: type) else { return nil }
+    let kinds = chain.flatMap { container in
+      container.visibleTable.all.filter { $0.key.alternative == alternative && isAKind($0.type) }
+    }
+    .sorted { ($0.site.label, "\($0.type)") < ($1.site.label, "\($1.type)") }
+    guard let first = kinds.first else { return nil }
+    let listed = kinds.prefix(3).map { "`\($0.type)` (registered at \($0.site.label))" }
+    let more = kinds.count > 3 ? ", and \(kinds.count - 3) more" : ""
+    return "Registered for types that are a `\(type)`: \(listed.joined(separator: ", "))\(more). "
+      + "A closure registers the type it returns unless its return type is written: "
+      + "`container.register { () -> \(type) in \(first.type)(...) }`."
+  }
+
+  /// An error that names the containers searched and what they hold for `type`.
+  func failure<Value>(
+    _ reason: ResolutionError.Reason, _ type: Value.Type, alternative: RegistrationAlternative?,
+    site: RequestSite, resolutionPath: [String]
+  ) -> ResolutionError {
+    let typeID = ObjectIdentifier(type)
+    var alternatives: [RegistrationAlternative?] = []
+    var seen = Set<RegistrationAlternative?>()
+    for container in chain {
+      for alternative in container.visibleTable.alternatives(of: typeID)
+      where seen.insert(alternative).inserted {
+        alternatives.append(alternative)
+      }
+    }
+    return ResolutionError(
+      reason: reason, typeName: String(describing: type), alternativeName: alternative?.name,
+      searchedContainers: chain.map(\.name),
+      registeredAlternatives: alternatives.map { $0?.name },
+      resolutionPath: resolutionPath, requestedAt: site.label)
+  }
+}
+
+extension Container {
+  /// Whether the container was made inside an isolation scope other than the current one,
+  /// and has no registrations of its own.
+  var lostItsRegistrations: Bool {
+    guard let made = madeInScope else { return false }
+    if let scope = made.object, scope === IsolationScope.active {
+      return false
+    }
+    return registrations.withLock { $0.plain.count == 0 && $0.parametrized.isEmpty }
+  }
+}

@@ -1,0 +1,108 @@
+extension Container {
+  /// Removes every registration from this container. Its parents keep theirs.
+  ///
+  /// Inside ``withIsolatedContainers(fileID:function:line:_:)``, the registrations are hidden from
+  /// that scope only.
+  /// - Parameters:
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  public func removeAllRegistrations(file: StaticString = #fileID, line: UInt = #line) {
+    // The removed resolvers, and what they captured, are released here, outside the lock.
+    let removed: Any
+    if let scope = IsolationScope.active {
+      removed = scope.withOverlay(of: self) { overlay in
+        defer {
+          overlay.table = RegistrationTable()
+          overlay.copies = [:]
+          overlay.removed = []
+          overlay.removedAll = true
+        }
+        return (overlay.table, overlay.copies)
+      }
+    } else {
+      // What resolution reads changes under the table's lock, so that it always agrees with
+      // the table.
+      let unreachable: [AnyObject]
+      (removed, unreachable) = registrations.withLock { table in
+        defer { table = RegistrationTable() }
+        return (table, published.removeAll())
+      }
+      ReadSections.release(unreachable)
+    }
+    _ = removed
+    Self.logger.log(
+      "Container \"\(name)\": removed every registration\(Self.inScope).", level: .info,
+      file: file, function: #function, line: line)
+  }
+
+  /// Removes the registration of `type` under `alternative` from this container: its plain
+  /// resolver and its parametrized ones. Its parents keep theirs, so a parent's registration
+  /// of the type is what resolves next.
+  ///
+  /// ```swift
+  /// NetworkingModule.container.removeRegistration(of: HTTPClient.self)
+  /// ```
+  ///
+  /// Inside ``withIsolatedContainers(fileID:function:line:_:)``, the registration is hidden from
+  /// that scope only.
+  /// - Parameters:
+  ///   - type: The registered type, as registered (`Greeter.self` for
+  ///     `register { () -> Greeter in ... }`).
+  ///   - alternative: The alternative it is registered under; `nil` for the unnamed one.
+  ///   - file: The file of the call, for messages; leave the default.
+  ///   - line: The line of the call, for messages; leave the default.
+  /// - Returns: Whether there was anything to remove. When there was not, the logger warns,
+  ///   naming the alternatives that are registered for the type.
+  @discardableResult
+  public func removeRegistration<Value>(
+    of type: Value.Type, alternative: RegistrationAlternative? = nil,
+    file: StaticString = #fileID, line: UInt = #line
+  ) -> Bool {
+    let key = RegistrationKey(type, alternative)
+    if let scope = IsolationScope.active {
+      // Read before the scope's lock; what is removed is released after it.
+      let own = registrations.withLock { table in
+        (table.plain[key].map { [$0] } ?? []) + (table.parametrized[key] ?? [])
+      }
+      let (visible, dropped) = scope.withOverlay(of: self) { overlay in
+        let visible = (overlay.hides(key) ? [] : own) + overlay.table.remove(key)
+        overlay.removed.insert(key)
+        return (visible, overlay.removeCopies(of: key, taking: nil))
+      }
+      _ = dropped
+      return logRemoval(of: visible, type, alternative, file: file, line: line)
+    }
+    let (fromTable, unreachable) = registrations.withLock { table in
+      (table.remove(key), published.remove(key))
+    }
+    ReadSections.release(unreachable)
+    return logRemoval(of: fromTable, type, alternative, file: file, line: line)
+  }
+
+  private func logRemoval<Value>(
+    of removed: [any AnyRegistration], _ type: Value.Type,
+    _ alternative: RegistrationAlternative?, file: StaticString, line: UInt
+  ) -> Bool {
+    let what = describeRequest(type, alternative)
+    if removed.isEmpty {
+      Self.logger.log(
+        "Container \"\(name)\": nothing to remove for `\(what)`\(Self.inScope); registered "
+          + "for `\(type)` here: \(describeAlternatives(of: type)).",
+        level: .warning, file: file, function: #function, line: line)
+      return false
+    }
+    let sites = removed.map { $0.site.label }.joined(separator: ", ")
+    Self.logger.log(
+      "Container \"\(name)\": removed `\(what)`\(Self.inScope), registered at \(sites).",
+      level: .debug, file: file, function: #function, line: line)
+    return true
+  }
+
+  /// The alternatives registered for `type` in this container, for messages.
+  private func describeAlternatives<Value>(of type: Value.Type) -> String {
+    let alternatives = visibleTable.alternatives(of: ObjectIdentifier(type))
+    guard !alternatives.isEmpty else { return "nothing" }
+    return alternatives.map { $0.map { "alternative \"\($0.name)\"" } ?? "unnamed" }
+      .joined(separator: ", ")
+  }
+}

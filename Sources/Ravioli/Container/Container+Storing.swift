@@ -1,0 +1,122 @@
+extension Container {
+  /// " in this isolation scope" inside one, for messages.
+  static var inScope: String {
+    IsolationScope.active == nil ? "" : " in this isolation scope"
+  }
+
+  func store<Value>(_ registration: Registration<Value>, replacing: Bool) {
+    let key = registration.key
+    // What the registration replaces in the same table, and, inside an isolation scope, the
+    // container's own registration that it hides from the scope.
+    var replaced: (any AnyRegistration)?
+    var hidden: (any AnyRegistration)?
+    if let scope = IsolationScope.active {
+      // Read before the scope's lock; what is replaced is released after it.
+      let own = registrations.withLock { $0.stored(like: registration) }
+      let dropped: [Overlay.Copy]
+      (replaced, hidden, dropped) = scope.withOverlay(of: self) { overlay in
+        registration.resetsWith(overlay.resets)
+        return (
+          overlay.table.insert(registration), overlay.hides(key) ? nil : own,
+          overlay.removeCopies(of: key, taking: .some(registration.parameterType))
+        )
+      }
+      _ = dropped
+    } else {
+      // The replaced registration, and the instance it kept, are released outside the lock.
+      // What resolution reads changes under the table's lock, so that two threads
+      // registering the same key at once leave the same winner in both.
+      let unreachable: [AnyObject]
+      registration.resetsWith(resets)
+      (replaced, unreachable) = registrations.withLock { table in
+        guard registration.parameterType == nil else {
+          published.noteParametrized()
+          return (table.insert(registration), [])
+        }
+        return (table.insert(registration), published.insert(registration))
+      }
+      ReadSections.release(unreachable)
+    }
+    let logger = Self.logger
+    let what = {
+      let kind =
+        registration.parameterTypeName.map { "a resolver taking `\($0)` for " } ?? ""
+      let scope = registration.scope == .unique ? "" : " (\(registration.scope))"
+      return kind + "`\(describeRequest(Value.self, key.alternative))`" + scope
+    }
+    let log = { (message: @autoclosure () -> String, level: RavioliLoggingLevel) in
+      logger.log(
+        "Container \"\(self.name)\": " + message(), level: level, file: registration.file,
+        function: #function, line: registration.line)
+    }
+    if let replaced {
+      if replacing {
+        log(
+          "replaced \(what()) registered at \(replaced.site.label)\(Self.inScope), as asked.",
+          .debug)
+      } else {
+        log(
+          "registering \(what()) again replaces the one registered at "
+            + "\(replaced.site.label)\(Self.inScope). If that is intended, register with "
+            + "`replacing: true`.", .warning)
+      }
+    } else if let hidden {
+      log(
+        "registered \(what()) in this isolation scope, over the one registered at "
+          + "\(hidden.site.label).", .debug)
+    } else if replacing, let inherited = registeredInParents(like: registration) {
+      log(
+        "registered \(what()), over the one that \"\(inherited.container)\" registered at "
+          + "\(inherited.site.label), as asked.", .debug)
+    } else if replacing {
+      log(
+        "registered \(what()) with `replacing: true`\(Self.inScope), but there was nothing "
+          + "to replace, here or in the containers searched after this one: check the type "
+          + "and the alternative.", .warning)
+    } else {
+      log("registered \(what())\(Self.inScope).", .debug)
+    }
+  }
+
+  /// The registration that `registration` overrides in a container searched after this one.
+  private func registeredInParents(like registration: any AnyRegistration)
+    -> (container: String, site: RequestSite)?
+  {
+    for container in chain.dropFirst() {
+      if let stored = container.visibleTable.stored(like: registration) {
+        return (container.name, stored.site)
+      }
+    }
+    return nil
+  }
+
+  /// This container's registrations as the current task sees them: inside an isolation
+  /// scope, with what the scope registered and removed.
+  var visibleTable: RegistrationTable {
+    if let scope = IsolationScope.active {
+      return scope.visibleTable(of: self)
+    }
+    return registrations.withLock { $0 }
+  }
+}
+
+extension Container {
+  /// What `needs:` declared, for a registration.
+  func declaredNeeds(
+    _ needs: [Dependency]?, _ type: Any.Type, _ alternative: RegistrationAlternative?,
+    _ file: StaticString, _ line: UInt
+  ) -> DeclaredNeeds? {
+    needs.map { needs in
+      DeclaredNeeds(
+        needs, checked: true, owner: type, alternative: alternative,
+        site: RequestSite(file, line))
+    }
+  }
+}
+
+/// Tells the `register` functions for main-actor resolvers apart from the others, which
+/// Swift would otherwise take for the same functions: leave the default.
+public struct MainActorResolution: Sendable {
+  /// The only value.
+  public init() {}
+}

@@ -1,0 +1,132 @@
+/// Where a registration's resolver may run.
+@usableFromInline
+enum ResolverKind: Sendable {
+  /// Anywhere: most registrations.
+  case nonisolated
+  /// On the main actor: `{ @MainActor in ... }`.
+  case mainActor
+  /// Anywhere, with `await`: an `async` resolver.
+  case async
+}
+
+/// A registered type plus its optional alternative.
+struct RegistrationKey: Hashable, Sendable {
+  /// The type itself, for messages, where a registration is known only by its key; one
+  /// word, as its identity is.
+  let metatype: Any.Type
+  let alternative: RegistrationAlternative?
+
+  init(_ type: Any.Type, _ alternative: RegistrationAlternative?) {
+    metatype = type
+    self.alternative = alternative
+  }
+
+  /// The type's identity: what keys are compared and hashed by.
+  var type: ObjectIdentifier { ObjectIdentifier(metatype) }
+
+  /// A cheap hash for ``PlainRegistrations``: the type's address, mixed with the hash that
+  /// the alternative computed when it was made.
+  var hash: Int {
+    Int(bitPattern: UInt(bitPattern: type)) ^ (alternative?.hash ?? 0)
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.type == rhs.type && lhs.alternative == rhs.alternative
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(type)
+    hasher.combine(alternative)
+  }
+
+  /// The key's home slot in an open-addressing table of `1 << (64 - shift)` slots: ``hash``
+  /// mixed by a multiply, its top bits taken.
+  @inline(__always)
+  func slot(shift: Int) -> Int {
+    let mixed = UInt64(truncatingIfNeeded: hash) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: mixed >> UInt64(shift))
+  }
+}
+
+/// One container's registrations. Plain and parametrized resolvers live apart because a
+/// request with a parameter prefers a parametrized one; there is one parametrized resolver
+/// per parameter type, kept in the order they were registered.
+struct RegistrationTable: Sendable {
+  var plain = PlainRegistrations()
+  var parametrized: [RegistrationKey: [any AnyRegistration]] = [:]
+
+  /// Every registration, for eager creation and resets.
+  var all: [any AnyRegistration] { plain.all + parametrized.values.flatMap { $0 } }
+
+  /// Stores `registration` under its key, returning the registration it replaces: the plain
+  /// one, or the parametrized one that takes the same parameter type.
+  mutating func insert(_ registration: any AnyRegistration) -> (any AnyRegistration)? {
+    guard registration.parameterType != nil else {
+      return plain.insert(registration)
+    }
+    let key = registration.key
+    var list = parametrized[key, default: []]
+    let replaced = list.firstIndex { $0.parameterType == registration.parameterType }
+      .map { list.remove(at: $0) }
+    list.append(registration)
+    parametrized[key] = list
+    return replaced
+  }
+
+  /// Removes every resolver (plain and parametrized) stored under `key`, returning them.
+  mutating func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
+    let plain = plain.remove(key)
+    let parametrized = parametrized.removeValue(forKey: key) ?? []
+    return (plain.map { [$0] } ?? []) + parametrized
+  }
+
+  /// The registration that inserting `registration` would replace.
+  func stored(like registration: any AnyRegistration) -> (any AnyRegistration)? {
+    let key = registration.key
+    guard registration.parameterType != nil else { return plain[key] }
+    return parametrized[key]?.first { $0.parameterType == registration.parameterType }
+  }
+
+  /// Whether this table holds `registration` itself.
+  func isStored(_ registration: any AnyRegistration) -> Bool {
+    let key = registration.key
+    return plain[key] === registration
+      || parametrized[key]?.contains { $0 === registration } == true
+  }
+
+  /// The parametrized resolver for `parameter`: the one that takes exactly its type, else
+  /// the most recently registered one that takes it (a superclass or a protocol), else the
+  /// one that takes `Any`.
+  static func choose(from list: [any AnyRegistration], for parameter: Any)
+    -> (any AnyRegistration)?
+  {
+    choose(from: list, exactly: type(of: parameter)) { $0.accepts(parameter) }
+  }
+
+  /// ``choose(from:for:)`` for a parameter known only by its type, as validation knows it.
+  static func choose(from list: [any AnyRegistration], forParameterOf type: Any.Type)
+    -> (any AnyRegistration)?
+  {
+    choose(from: list, exactly: type) { $0.accepts(parameterOfType: type) }
+  }
+
+  private static func choose(
+    from list: [any AnyRegistration], exactly type: Any.Type,
+    accepting accepts: (any AnyRegistration) -> Bool
+  ) -> (any AnyRegistration)? {
+    let exact = ObjectIdentifier(type)
+    if let match = list.last(where: { $0.parameterType == exact }) {
+      return match
+    }
+    let anything = ObjectIdentifier(Any.self)
+    return list.last { $0.parameterType != anything && accepts($0) }
+      ?? list.last { $0.parameterType == anything }
+  }
+
+  /// The alternatives registered for `type`, the unnamed one first.
+  func alternatives(of type: ObjectIdentifier) -> [RegistrationAlternative?] {
+    let keys = Set(plain.allKeys.filter { $0.type == type })
+      .union(parametrized.keys.filter { $0.type == type })
+    return keys.map(\.alternative).sorted { ($0?.name ?? "") < ($1?.name ?? "") }
+  }
+}

@@ -1,0 +1,58 @@
+// What messages say of the resolutions in progress.
+
+extension ResolutionStack {
+  /// The labels of the frames in progress followed by `last`, a request made of `container`.
+  func path(endingWith last: String, in container: Container) -> [String] {
+    labels(of: frames[...], endingWith: (last, container))
+  }
+
+  /// The labels of the frames in progress, as ``ResolutionError/resolutionPath`` shows them.
+  var labels: [String] { labels(of: frames[...], endingWith: nil) }
+
+  /// Labels for a path: each names the container it was asked of too, when the path goes
+  /// through more than one, since a registration that forwards to another container's
+  /// (`Greeter -> Greeter`) reads as a cycle otherwise.
+  func labels(of frames: ArraySlice<Frame>, endingWith last: (String, Container)?) -> [String] {
+    let containers =
+      frames.map { ObjectIdentifier($0.container) }
+      + [last.map { ObjectIdentifier($0.1) }].compactMap { $0 }
+    let named = Set(containers).count > 1
+    func label(_ label: String, _ container: Container) -> String {
+      named ? "\(label) from \"\(container.name)\"" : label
+    }
+    return frames.map { label($0.label, $0.container) } + (last.map { [label($0.0, $0.1)] } ?? [])
+  }
+
+  /// Where each registration of `frames` is registered, as `` `Type` at file:line ``: what a
+  /// cycle's message lists, so that each of its resolvers can be found.
+  static func registrationSites(of frames: ArraySlice<Frame>) -> [String] {
+    frames.compactMap { frame in
+      (frame.registration as? any AnyRegistration).map { "`\(frame.label)` at \($0.site.label)" }
+    }
+  }
+}
+
+/// How messages name a request: `Greeter`, or `Greeter (alternative "french")`.
+func describeRequest(_ type: Any.Type, _ alternative: RegistrationAlternative?) -> String {
+  let name = String(describing: type)
+  guard let alternative else { return name }
+  return "\(name) (alternative \"\(alternative.name)\")"
+}
+
+extension Container {
+  /// The container of the innermost resolution on this thread of `type` under `alternative`
+  /// (or, for an optional, of the type it wraps), if one is running: for a property read
+  /// again while its first read resolves it, which that container reports as a cycle.
+  static func innermostResolution(of type: Any.Type, alternative: RegistrationAlternative?)
+    -> Container?
+  {
+    var keys = [RegistrationKey(type, alternative)]
+    if let optional = type as? any OptionalResolvable.Type {
+      keys.append(RegistrationKey(optional.wrappedType, alternative))
+    }
+    let frame = ResolutionStack.current.frames.last { frame in
+      (frame.registration as? KeyedRegistration).map { keys.contains($0.key) } ?? false
+    }
+    return frame?.container
+  }
+}
