@@ -82,6 +82,7 @@ struct Target {
 func printReport(
   rows: [Row], overhead: HarnessOverhead, validations: [ValidationRow],
   objectValidations: [ObjectValidationRow],
+  replacement: (threads: Int, idle: Double, alone: Double),
   allocations: AllocationRow, targets: [Target]
 ) {
   func time(_ value: Double?) -> String {
@@ -154,6 +155,12 @@ func printReport(
       "| \(row.check) | \(String(format: "%.3f", row.milliseconds)) "
         + "| \(String(format: "%.2f", row.milliseconds)) |")
   }
+
+  print("\n## 14. A replacing registration (µs per registration)\n")
+  print("| threads alive that have resolved, idle | µs per registration |")
+  print("|---:|---:|")
+  print("| 0 | \(String(format: "%.2f", replacement.alone)) |")
+  print("| \(replacement.threads) | \(String(format: "%.2f", replacement.idle)) |")
 
   print("\n## Targets\n")
   print("| target | ratio (or time) | met |")

@@ -459,6 +459,10 @@ rows.append(
     "11c. the closure of 11b with `needs:`", ravioli: timePresenterNeeds(),
     closure: presenterClosure))
 
+// 14. A registration that replaces another, with 256 idle threads that have resolved, and
+// with none (Replacement.swift).
+let replacement = microsecondsPerReplacement(threads: 256)
+
 // 8. Heap allocations per resolution, and heap bytes per registration.
 let allocations = AllocationRow(
   storedInstance: allocationsPerOperation { blackHole(try! ravioli.resolve() as Greeter) },
@@ -486,7 +490,9 @@ printReport(
   rows: rows,
   overhead: HarnessOverhead(
     oneThread: oneThreadOverhead, twoThreads: twoThreadOverhead, awaited: awaited.overhead),
-  validations: validations, objectValidations: objectValidations, allocations: allocations,
+  validations: validations, objectValidations: objectValidations,
+  replacement: (threads: 256, idle: replacement.idle, alone: replacement.alone),
+  allocations: allocations,
   targets: [
     Target(
       "1: Ravioli ≤ 2.5× the bare closure", storedInstance.ravioli! / storedInstance.closure!,

@@ -59,6 +59,13 @@ enum ReadSections {
     @usableFromInline let protected: UnsafeMutablePointer<UInt>
     /// How many levels there are.
     private let levels: Int
+    /// The highest level the thread has protected anything at, for writers: they look at
+    /// the levels up to it, not at all of them (most threads never nest deep, and an idle
+    /// thread's 500 empty levels made a replacement with 256 threads alive 60 times as long).
+    /// Only raised, by the thread, before the protection it covers.
+    @usableFromInline let highest: UnsafeMutablePointer<UInt>
+    /// ``highest``, as the thread itself reads it, without an atomic load.
+    @usableFromInline @exclusivity(unchecked) var highestSeen = 0
     /// Whether, when a writer last looked, the thread protected an object that writers keep
     /// (1) or not (0): the thread then looks at what they keep when it ends a protection.
     @usableFromInline let marked: UnsafeMutablePointer<UInt>
@@ -74,6 +81,8 @@ enum ReadSections {
       protected.initialize(repeating: 0, count: levels)
       marked = .allocate(capacity: 1)
       marked.initialize(to: 0)
+      highest = .allocate(capacity: 1)
+      highest.initialize(to: 0)
       ReadSections.readers.withLock { $0.append(self) }
     }
 
@@ -81,6 +90,7 @@ enum ReadSections {
       word.deallocate()
       protected.deallocate()
       marked.deallocate()
+      highest.deallocate()
     }
 
     /// Starts a read section.
@@ -103,7 +113,18 @@ enum ReadSections {
     /// out of reach keeps it. A relaxed store: the section's end publishes it.
     @inlinable @inline(__always)
     func protect(_ address: UnsafeRawPointer, level: Int) {
+      if level > highestSeen {
+        raiseHighest(to: level)
+      }
       ravioli_word_store_relaxed(protected + level, UInt(bitPattern: address))
+    }
+
+    /// Raises ``highest`` to `level`, before a protection there: relaxed, since the section's
+    /// end publishes both, and writers look only after sections end.
+    @usableFromInline @inline(never)
+    func raiseHighest(to level: Int) {
+      highestSeen = level
+      ravioli_word_store_relaxed(highest, UInt(level))
     }
 
     /// Ends the protection at `level`; returns whether the thread is marked, having
@@ -119,10 +140,20 @@ enum ReadSections {
     /// `found`, and unmarks it if there are none. Marked first: a thread that ends a
     /// protection stores, then reads its mark, and the writer marks, then reads the
     /// protections, so that one of them sees the other's store.
+    ///
+    /// A thread that protects none of them at a first look, unmarked, needs no mark: the
+    /// candidates are out of every reader's reach (their writer waited for the sections), so
+    /// it cannot start to protect one. Most threads are such, and cost a few loads.
     fileprivate func mark(ifProtectingAny candidates: Set<UInt>, into found: inout Set<UInt>) {
+      guard protectsAny(of: candidates) else {
+        if ravioli_word_load(marked) != 0 {
+          ravioli_word_store(marked, 0)
+        }
+        return
+      }
       ravioli_word_store(marked, 1)
       var protects = false
-      for level in 0..<levels {
+      for level in 0...highestLevel {
         let address = ravioli_word_load(protected + level)
         if address != 0 && candidates.contains(address) {
           found.insert(address)
@@ -131,6 +162,19 @@ enum ReadSections {
       }
       if !protects {
         ravioli_word_store(marked, 0)
+      }
+    }
+
+    /// The highest level the thread may protect anything at.
+    private var highestLevel: Int {
+      min(levels - 1, Int(ravioli_word_load(highest)))
+    }
+
+    /// Whether the thread protects one of `candidates` now.
+    private func protectsAny(of candidates: Set<UInt>) -> Bool {
+      (0...highestLevel).contains { level in
+        let address = ravioli_word_load(protected + level)
+        return address != 0 && candidates.contains(address)
       }
     }
 
