@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 extension Container {
   /// Resolves a `Value`, awaiting what cannot be made synchronously here: an `async`
   /// resolver, or one isolated to the main actor when the caller is not on it.
@@ -78,7 +76,7 @@ extension Container {
   private func watchKept<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?
   ) {
-    if ravioli_road_watchers() != 0 {
+    if AtomicWord.roadIsWatched {
       watch(
         RegistrationKey(Value.self, alternative), Value.self, alternative, parameterType: nil,
         found: registration)

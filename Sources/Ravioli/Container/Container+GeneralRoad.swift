@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 // The general road: what the published road (Container+PublishedRoad.swift) does not answer
 // without a lock (a request with a parameter, inside an isolation scope, an optional that
 // falls back to the type it wraps), and the scopes that keep instances or gate creations.
@@ -107,7 +105,7 @@ extension Container {
     let found =
       parameter.map { nearestRegistration(for: RegistrationKey(type, alternative), parameter: $0) }
       ?? lookUpPlain(of: type, alternative: alternative)
-    if ravioli_road_watchers() != 0 {
+    if AtomicWord.roadIsWatched {
       watch(
         RegistrationKey(type, alternative), type, alternative, parameter: parameter, found: found)
     }

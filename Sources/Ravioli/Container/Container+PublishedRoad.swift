@@ -1,8 +1,3 @@
-// Public: the road's inlinable parts call its functions (whether watchers follow the road,
-// the end of a read section, the load of a published word), which are then inlined where a
-// request is made.
-public import RavioliAtomics
-
 extension Container {
   /// The road for a plain registration that resolution can read without a lock: specialized
   /// for `Value` where it is called. `nil` when there is none: nothing is registered, an
@@ -106,7 +101,7 @@ extension Container {
   /// ``resolvePublishedWrapped(_:alternative:parameterType:site:)``.
   @usableFromInline
   func publishedRoadDecidesWrapped(withParameter: Bool) -> Bool {
-    guard ravioli_road_watchers() == 0 else {
+    guard !AtomicWord.roadIsWatched else {
       return false
     }
     // Without building the chain's array: this runs at every such request.
@@ -144,7 +139,7 @@ extension Container {
       // copying it onto the stack then stalls, loading in one piece what was just stored in
       // several (in `perf annotate` of RavioliProfile `stored`, the costliest instruction).
       let refusal =
-        ravioli_road_watchers() == 0
+        !AtomicWord.roadIsWatched
         ? lookUp.enterEndingSection(
           ResolutionStack.Frame(registration: registration, container: self, needs: needs))
         : enterEndingWatchedLookUp(
@@ -261,7 +256,7 @@ extension Container {
   /// ``endWatchedLookUp(parameterType:found:)`` and returns `false`.
   @inlinable
   func endUnwatchedLookUp(_ lookUp: LookUp) -> Bool {
-    guard ravioli_road_watchers() == 0 else {
+    guard !AtomicWord.roadIsWatched else {
       return false
     }
     lookUp.endSection()

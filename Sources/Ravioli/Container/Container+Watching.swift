@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 /// What the road does when something watches it: a running resolver whose declared needs
 /// are checked, or a container that traces its resolutions. Look-ups call it only then, so
 /// that the road pays one relaxed atomic load for it otherwise.
@@ -32,7 +30,7 @@ extension Container {
     set {
       tracing.withLock { tracing in
         if tracing != newValue {
-          ravioli_road_watchers_add(newValue ? 1 : -1)
+          AtomicWord.countRoadWatchers(newValue ? 1 : -1)
           tracing = newValue
         }
       }

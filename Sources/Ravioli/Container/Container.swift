@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 /// Holds resolvers for the types your code depends on, and resolves them.
 ///
 /// Register a resolver for a type, optionally under a ``RegistrationAlternative``, then
@@ -131,7 +129,7 @@ public final class Container: Sendable {
   deinit {
     LivingContainers.remove(ObjectIdentifier(self))
     if tracing.withLock({ $0 }) {
-      ravioli_road_watchers_add(-1)
+      AtomicWord.countRoadWatchers(-1)
     }
   }
 

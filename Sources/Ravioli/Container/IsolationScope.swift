@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 /// What one ``withIsolatedContainers(fileID:function:line:_:)`` (one test, under the
 /// `.isolatedContainers` trait) sees of every container, the lookup policy and the logger, bound to
 /// its task and the task's children.
@@ -50,11 +48,11 @@ final class IsolationScope: Sendable {
       inherited.overlays[id]!.table = table.withFreshInstanceStores(resetWith: resets)
     }
     state = Locked(inherited)
-    ravioli_isolation_scopes_add(1)
+    AtomicWord.countIsolationScopes(1)
   }
 
   deinit {
-    ravioli_isolation_scopes_add(-1)
+    AtomicWord.countIsolationScopes(-1)
   }
 
   /// Runs `body` with what a layer above keeps for this scope under `key`, a type of its own:
@@ -93,7 +91,7 @@ final class IsolationScope: Sendable {
   /// scope exists anywhere (while one does, a task outside it also reads a task-local value).
   @inline(__always)
   static var active: IsolationScope? {
-    guard ravioli_isolation_scopes_alive() != 0 else { return nil }
+    guard AtomicWord.isolationScopesAlive else { return nil }
     return current
   }
 }

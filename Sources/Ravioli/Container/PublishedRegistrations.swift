@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 /// A container's plain registrations as resolution reads them: without a lock, and without
 /// retaining what it finds.
 ///
@@ -31,12 +29,12 @@ final class PublishedRegistrations: @unchecked Sendable {  // written under the 
   /// Whether the container has had a parametrized registration: then a request with a
   /// parameter must look in its table.
   var hasHadParametrized: Bool {
-    ravioli_word_load_acquire(parametrized) != 0
+    AtomicWord(at: parametrized).loadAcquire() != 0
   }
 
   /// Notes that the container has a parametrized registration, before it is stored.
   func noteParametrized() {
-    ravioli_word_store(parametrized, 1)
+    AtomicWord(at: parametrized).store(1)
   }
 
   deinit {
@@ -138,7 +136,7 @@ extension PublishedRegistrations {
       let mask = capacity - 1
       var slot = key.slot(shift: shift)
       while true {
-        let entry = ravioli_word_load(entries + slot)
+        let entry = AtomicWord(at: entries + slot).load()
         if entry == 0 {
           return nil
         }
@@ -154,9 +152,9 @@ extension PublishedRegistrations {
       let entry = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
       let (slot, isLive) = probe(registration.key)
       if isLive {
-        return Self.registration(at: ravioli_word_exchange(entries + slot, entry))
+        return Self.registration(at: AtomicWord(at: entries + slot).exchange(entry))
       }
-      ravioli_word_store(entries + slot, entry)
+      AtomicWord(at: entries + slot).store(entry)
       used += 1
       count += 1
       return nil
@@ -167,7 +165,7 @@ extension PublishedRegistrations {
       let (slot, isLive) = probe(key)
       guard isLive else { return nil }
       count -= 1
-      return Self.registration(at: ravioli_word_exchange(entries + slot, Self.removed))
+      return Self.registration(at: AtomicWord(at: entries + slot).exchange(Self.removed))
     }
 
     /// The writer's search for `key`: its slot if it has a registration there, or else the
@@ -190,7 +188,7 @@ extension PublishedRegistrations {
     /// slots are only released after that, and never release their registrations).
     func takeRegistrations() -> [AnyObject] {
       (0..<capacity).compactMap { slot in
-        let entry = ravioli_word_load(entries + slot)
+        let entry = AtomicWord(at: entries + slot).load()
         return entry > Self.removed ? Self.registration(at: entry) : nil
       }
     }

@@ -1,7 +1,3 @@
-// Public: the stack's enter, push and pop are inlined where a request is made (see `LookUp`),
-// and call `ravioli_stack_pointer` and `ravioli_road_watchers_add`.
-public import RavioliAtomics
-
 /// The resolutions in progress on the current thread, outermost first.
 ///
 /// Every registration that runs is pushed here, so that asking for one already on the stack
@@ -120,8 +116,8 @@ final class ResolutionStack {
     // Optional on Linux, not on Apple platforms.
     let pointer: UnsafeMutableRawPointer? = pointer
     guard let pointer else { return }
-    if ravioli_resolution_stack() == pointer {
-      ravioli_set_resolution_stack(nil)
+    if AtomicWord.threadResolutionStack == pointer {
+      AtomicWord.threadResolutionStack = nil
     }
     Unmanaged<ResolutionStack>.fromOpaque(pointer).release()
   }
@@ -158,7 +154,7 @@ final class ResolutionStack {
   fileprivate static func withCurrent<Result>(_ body: (ResolutionStack) throws -> Result) rethrows
     -> Result
   {
-    let pointer = ravioli_resolution_stack() ?? makeCurrent()
+    let pointer = AtomicWord.threadResolutionStack ?? makeCurrent()
     return try Unmanaged<ResolutionStack>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
   }
 
@@ -166,7 +162,7 @@ final class ResolutionStack {
   @inline(never)
   private static func makeCurrent() -> UnsafeMutableRawPointer {
     let pointer = Unmanaged.passRetained(ResolutionStack()).toOpaque()
-    ravioli_set_resolution_stack(pointer)
+    AtomicWord.threadResolutionStack = pointer
     threadExit.releaseAtExit(pointer)
     return pointer
   }
@@ -214,7 +210,7 @@ final class ResolutionStack {
     if depth == Self.depthLimit {
       return .depthLimit
     }
-    if ravioli_stack_pointer() &- nearlyFullStart < nearlyFullSize {
+    if AtomicWord.stackPointer &- nearlyFullStart < nearlyFullSize {
       return .callStackNearlyFull
     }
     push(frame)
@@ -261,7 +257,7 @@ final class ResolutionStack {
     (buffer + level).initialize(to: frame)
     depth = level &+ 1
     if frame.checksNeeds {
-      ravioli_road_watchers_add(1)
+      AtomicWord.countRoadWatchers(1)
     }
     if let trace {
       trace.entered(ObjectIdentifier(frame.registration), depth: level &+ 1)
@@ -294,7 +290,7 @@ final class ResolutionStack {
     depth = level
     let frame = (buffer + level).move()
     if frame.checksNeeds {
-      ravioli_road_watchers_add(-1)
+      AtomicWord.countRoadWatchers(-1)
     }
     let marked = reader.unprotect(level: level)
     if trace != nil || (level == 0 && !graph.isEmpty) || marked || frame.holdsRegistration {

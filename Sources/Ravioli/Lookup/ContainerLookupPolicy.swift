@@ -1,5 +1,3 @@
-internal import RavioliAtomics
-
 /// Picks the container that a property wrapper resolves from.
 ///
 /// Set the policy once, at start-up, with ``Container/lookupPolicy``. Two are built in:
@@ -78,7 +76,7 @@ extension Container {
         return
       }
       let replaced = PublishedReference<LookupPolicySetting>.exchange(
-        setting, in: ravioli_lookup_policy_word())
+        setting, in: AtomicWord.lookupPolicy.address)
       // Readers in a section may still be retaining what the setting holds.
       ReadSections.release(replaced)
     }
@@ -113,7 +111,7 @@ extension Container {
     defer { ResolutionStack.endReading() }
     guard
       let published = PublishedReference<LookupPolicySetting>.load(
-        from: ravioli_lookup_policy_word())
+        from: AtomicWord.lookupPolicy.address)
     else {
       return body(nil)
     }

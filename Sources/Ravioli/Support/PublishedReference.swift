@@ -1,6 +1,3 @@
-// Public: ``PublishedReference/load(from:)`` is inlined where a request is made.
-public import RavioliAtomics
-
 /// A reference to an object that writers replace and readers read without a lock: one
 /// atomic word that holds the object's address, retained by the reference.
 ///
@@ -43,13 +40,15 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
   /// ``load()`` of a word that no reference owns.
   @inlinable
   static func load(from word: UnsafeMutablePointer<UInt>) -> Unmanaged<Object>? {
-    UnsafeRawPointer(bitPattern: ravioli_word_load(word)).map { Unmanaged<Object>.fromOpaque($0) }
+    UnsafeRawPointer(bitPattern: AtomicWord(at: word).load()).map {
+      Unmanaged<Object>.fromOpaque($0)
+    }
   }
 
   /// ``exchange(_:)`` of a word that no reference owns.
   static func exchange(_ object: Object?, in word: UnsafeMutablePointer<UInt>) -> Object? {
     let address = object.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
-    return Self.object(at: ravioli_word_exchange(word, address))
+    return Self.object(at: AtomicWord(at: word).exchange(address))
   }
 
   /// The object, made by `make` and published if there is none yet, by whichever thread
@@ -60,7 +59,8 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
       return published
     }
     let made = Unmanaged.passRetained(make())
-    let held = ravioli_word_compare_exchange(word, 0, UInt(bitPattern: made.toOpaque()))
+    let held = AtomicWord(at: word).compareExchange(
+      expecting: 0, storing: UInt(bitPattern: made.toOpaque()))
     guard let other = UnsafeRawPointer(bitPattern: held) else {
       return made
     }

@@ -1,7 +1,3 @@
-// Public: ``Reader/end()``, ``Reader/protect(_:level:)`` and ``Reader/unprotect(level:)`` are
-// inlined where a request is made.
-public import RavioliAtomics
-
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -96,8 +92,8 @@ enum ReadSections {
     /// Starts a read section.
     @inline(__always)
     func begin() {
-      assert(ravioli_word_load(word) & 1 == 0, "Read sections do not nest.")
-      _ = ravioli_word_exchange(word, sections << 1 | 1)
+      assert(AtomicWord(at: word).load() & 1 == 0, "Read sections do not nest.")
+      _ = AtomicWord(at: word).exchange(sections << 1 | 1)
     }
 
     /// Ends the read section that ``begin()`` started: inlined where resolution is, so that
@@ -105,7 +101,7 @@ enum ReadSections {
     @inlinable
     func end() {
       sections &+= 1
-      ravioli_word_store_release(word, sections << 1)
+      AtomicWord(at: word).storeRelease(sections << 1)
     }
 
     /// Protects the object at `address`, found inside the current read section, at `level`
@@ -116,7 +112,7 @@ enum ReadSections {
       if level > highestSeen {
         raiseHighest(to: level)
       }
-      ravioli_word_store_relaxed(protected + level, UInt(bitPattern: address))
+      AtomicWord(at: protected + level).storeRelaxed(UInt(bitPattern: address))
     }
 
     /// Raises ``highest`` to `level`, before a protection there: relaxed, since the section's
@@ -124,7 +120,7 @@ enum ReadSections {
     @usableFromInline @inline(never)
     func raiseHighest(to level: Int) {
       highestSeen = level
-      ravioli_word_store_relaxed(highest, UInt(level))
+      AtomicWord(at: highest).storeRelaxed(UInt(level))
     }
 
     /// Ends the protection at `level`; returns whether the thread is marked, having
@@ -132,8 +128,8 @@ enum ReadSections {
     /// protects any more, with ``ReadSections/releaseUnprotected()``.
     @inlinable @inline(__always)
     func unprotect(level: Int) -> Bool {
-      ravioli_word_store(protected + level, 0)
-      return ravioli_word_load(marked) != 0
+      AtomicWord(at: protected + level).store(0)
+      return AtomicWord(at: marked).load() != 0
     }
 
     /// Marks the thread, then adds the addresses among `candidates` that it protects to
@@ -146,47 +142,47 @@ enum ReadSections {
     /// it cannot start to protect one. Most threads are such, and cost a few loads.
     fileprivate func mark(ifProtectingAny candidates: Set<UInt>, into found: inout Set<UInt>) {
       guard protectsAny(of: candidates) else {
-        if ravioli_word_load(marked) != 0 {
-          ravioli_word_store(marked, 0)
+        if AtomicWord(at: marked).load() != 0 {
+          AtomicWord(at: marked).store(0)
         }
         return
       }
-      ravioli_word_store(marked, 1)
+      AtomicWord(at: marked).store(1)
       var protects = false
       for level in 0...highestLevel {
-        let address = ravioli_word_load(protected + level)
+        let address = AtomicWord(at: protected + level).load()
         if address != 0 && candidates.contains(address) {
           found.insert(address)
           protects = true
         }
       }
       if !protects {
-        ravioli_word_store(marked, 0)
+        AtomicWord(at: marked).store(0)
       }
     }
 
     /// The highest level the thread may protect anything at.
     private var highestLevel: Int {
-      min(levels - 1, Int(ravioli_word_load(highest)))
+      min(levels - 1, Int(AtomicWord(at: highest).load()))
     }
 
     /// Whether the thread protects one of `candidates` now.
     private func protectsAny(of candidates: Set<UInt>) -> Bool {
       (0...highestLevel).contains { level in
-        let address = ravioli_word_load(protected + level)
+        let address = AtomicWord(at: protected + level).load()
         return address != 0 && candidates.contains(address)
       }
     }
 
     /// The section the thread is inside, if it is inside one.
     fileprivate var currentSection: UInt? {
-      let current = ravioli_word_load(word)
+      let current = AtomicWord(at: word).load()
       return current & 1 != 0 ? current : nil
     }
 
     /// Whether the thread has left `section`.
     fileprivate func hasLeft(_ section: UInt) -> Bool {
-      ravioli_word_load_acquire(word) != section
+      AtomicWord(at: word).loadAcquire() != section
     }
 
     /// Forgets the thread, which is ending outside any section.

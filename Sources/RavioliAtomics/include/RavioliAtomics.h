@@ -9,10 +9,10 @@
 // thread-local is read with one load, where `pthread_getspecific` is a call (and a Swift
 // `static let` holding its key, a `swift_once` check) on every resolution.
 //
-// Ravioli imports this module publicly: the inlinable parts of resolution call these
-// functions, which are then inlined where a request is made, in the caller's module. A
-// client sees none of these names unless it imports the module itself. The thread-local is
-// read only inside Ravioli's own module.
+// One Swift type imports this module, Ravioli's `AtomicWord`, publicly: the inlinable parts
+// of resolution call these functions through it, and they are then inlined where a request
+// is made, in the caller's module. A client sees none of these names unless it imports the
+// module itself. The thread-local is read only inside Ravioli's own module.
 
 #ifndef RAVIOLI_ATOMICS_H
 #define RAVIOLI_ATOMICS_H

@@ -1,0 +1,93 @@
+// The only file that imports RavioliAtomics (see its header for why C): every atomic access
+// of the library, the process-wide counts that the road reads, and the thread-local word
+// that holds a thread's resolution stack go through `AtomicWord`. Public: the road's inlinable
+// parts call these functions, which are then inlined where a request is made.
+public import RavioliAtomics
+
+/// A word that threads read and write at once, through C11 atomics: one the library allocated
+/// (``init(_:)``), or one of the process's own (``lookupPolicy``).
+///
+/// Which ordering each access takes is part of the protocol that uses it: see
+/// ``ReadSections``, which states the rules of reads without a lock.
+@usableFromInline
+struct AtomicWord {
+  @usableFromInline let address: UnsafeMutablePointer<UInt>
+
+  /// A word of its own, holding `value`; ``deallocate()`` it when its owner goes.
+  init(_ value: UInt = 0) {
+    address = .allocate(capacity: 1)
+    address.initialize(to: value)
+  }
+
+  /// The word at `address`.
+  @inlinable
+  init(at address: UnsafeMutablePointer<UInt>) {
+    self.address = address
+  }
+
+  func deallocate() {
+    address.deallocate()
+  }
+
+  /// Sequentially consistent: where a reader and a writer each store one word and then load
+  /// the other's, so that at least one of them sees the other's store.
+  @inlinable
+  func load() -> UInt { ravioli_word_load(address) }
+
+  @inlinable
+  func loadAcquire() -> UInt { ravioli_word_load_acquire(address) }
+
+  /// Sequentially consistent, as ``load()``.
+  @inlinable
+  func store(_ value: UInt) { ravioli_word_store(address, value) }
+
+  @inlinable
+  func storeRelaxed(_ value: UInt) { ravioli_word_store_relaxed(address, value) }
+
+  @inlinable
+  func storeRelease(_ value: UInt) { ravioli_word_store_release(address, value) }
+
+  /// Sequentially consistent; returns what the word held.
+  @inlinable
+  func exchange(_ value: UInt) -> UInt { ravioli_word_exchange(address, value) }
+
+  /// Stores `desired` if the word holds `expected`; returns what the word held (`expected` if
+  /// the store was made).
+  func compareExchange(expecting expected: UInt, storing desired: UInt) -> UInt {
+    ravioli_word_compare_exchange(address, expected, desired)
+  }
+
+  /// The word that publishes the global lookup policy's setting.
+  static var lookupPolicy: AtomicWord { AtomicWord(at: ravioli_lookup_policy_word()) }
+}
+
+extension AtomicWord {
+  /// Whether an isolation scope is alive anywhere: one relaxed load, which is all that the
+  /// road pays for isolation while none is.
+  @inlinable
+  static var isolationScopesAlive: Bool { ravioli_isolation_scopes_alive() != 0 }
+
+  /// Counts isolation scopes that begin (`1`) and end (`-1`).
+  static func countIsolationScopes(_ delta: Int) { ravioli_isolation_scopes_add(delta) }
+
+  /// Whether anything watches the road (a resolver whose needs are checked is running, or a
+  /// container traces): one relaxed load at every resolution.
+  @inlinable
+  static var roadIsWatched: Bool { ravioli_road_watchers() != 0 }
+
+  /// Counts watchers that begin (`1`) and end (`-1`).
+  @inlinable
+  static func countRoadWatchers(_ delta: Int) { ravioli_road_watchers_add(delta) }
+
+  /// The current thread's resolution stack (a retained object), or `nil` before its first
+  /// resolution and after the thread's end released it: a thread-local word, read with one
+  /// load.
+  static var threadResolutionStack: UnsafeMutableRawPointer? {
+    get { ravioli_resolution_stack() }
+    set { ravioli_set_resolution_stack(newValue) }
+  }
+
+  /// Roughly where the current thread's stack pointer is.
+  @inlinable @inline(__always)
+  static var stackPointer: UInt { ravioli_stack_pointer() }
+}
