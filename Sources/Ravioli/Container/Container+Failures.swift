@@ -183,6 +183,6 @@ extension Container {
     if let scope = made.object, scope === IsolationScope.active {
       return false
     }
-    return registrations.withLock { $0.plain.count == 0 && $0.parametrized.isEmpty }
+    return registrations.isEmpty
   }
 }

@@ -120,10 +120,8 @@ extension Container {
       return firstInChain { scope.registration(in: $0, for: key, parameter: parameter) }
     }
     return firstInChain { container -> AnyObject? in
-      let (plain, parametrized) = container.registrations.withLock { table in
-        // An empty dictionary is not hashed into: most containers have no parametrized resolver.
-        (table.plain[key], table.parametrized.isEmpty ? nil : table.parametrized[key])
-      }
+      let (plain, parametrized) = container.registrations.resolvers(
+        for: key, withParameter: true)
       if let parametrized, let chosen = RegistrationTable.choose(from: parametrized, for: parameter)
       {
         return chosen

@@ -75,7 +75,7 @@ extension Container {
   /// The registrations that this container itself resolves with, as the current task sees
   /// them: inside an isolation scope, the scope's own and its copies of the kept ones.
   var ownRegistrations: [any AnyRegistration] {
-    guard let scope = IsolationScope.active else { return registrations.withLock { $0.all } }
+    guard let scope = IsolationScope.active else { return registrations.all }
     let table = scope.visibleTable(of: self)
     return scope.withOverlay(of: self) { overlay in table.all.map { overlay.scoped($0) } }
   }

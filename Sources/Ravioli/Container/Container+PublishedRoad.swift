@@ -105,7 +105,7 @@ extension Container {
       return false
     }
     // Without building the chain's array: this runs at every such request.
-    return !withParameter || firstInChain { $0.published.hasHadParametrized ? () : nil } == nil
+    return !withParameter || firstInChain { $0.registrations.hasHadParametrized ? () : nil } == nil
   }
 
   /// Runs `registration`, which ``beginLookUp(of:alternative:withParameter:)`` found (the
@@ -216,7 +216,7 @@ extension Container {
     guard
       let found = withParameter
         ? publishedForRequestWithParameter(key)
-        : firstInChain({ $0.published.registration(for: key) })
+        : firstInChain({ $0.registrations.registration(for: key) })
     else {
       stack._withUnsafeGuaranteedRef { $0.reader.end() }
       return nil
@@ -232,10 +232,10 @@ extension Container {
     -> UnsafeMutableRawPointer?
   {
     let found = firstInChain { container -> PublishedLookUp? in
-      if container.published.hasHadParametrized {
+      if container.registrations.hasHadParametrized {
         return .decidedByTheTable
       }
-      return container.published.registration(for: key).map(PublishedLookUp.found)
+      return container.registrations.registration(for: key).map(PublishedLookUp.found)
     }
     guard case .found(let registration)? = found else {
       return nil

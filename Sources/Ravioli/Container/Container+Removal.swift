@@ -7,10 +7,10 @@ extension Container {
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   public func removeAllRegistrations(file: StaticString = #fileID, line: UInt = #line) {
-    // The removed resolvers, and what they captured, are released here, outside the lock.
-    let removed: Any
     if let scope = IsolationScope.active {
-      removed = scope.withOverlay(of: self) { overlay in
+      // The removed resolvers, and what they captured, are released here, outside the
+      // scope's lock.
+      let removed = scope.withOverlay(of: self) { overlay in
         defer {
           overlay.table = RegistrationTable()
           overlay.copies = [:]
@@ -19,17 +19,10 @@ extension Container {
         }
         return (overlay.table, overlay.copies)
       }
+      _ = removed
     } else {
-      // What resolution reads changes under the table's lock, so that it always agrees with
-      // the table.
-      let unreachable: [AnyObject]
-      (removed, unreachable) = registrations.withLock { table in
-        defer { table = RegistrationTable() }
-        return (table, published.removeAll())
-      }
-      ReadSections.release(unreachable)
+      registrations.removeAll()
     }
-    _ = removed
     Self.logger.log(
       "Container \"\(name)\": removed every registration\(Self.inScope).", level: .info,
       file: file, function: #function, line: line)
@@ -61,9 +54,7 @@ extension Container {
     let key = RegistrationKey(type, alternative)
     if let scope = IsolationScope.active {
       // Read before the scope's lock; what is removed is released after it.
-      let own = registrations.withLock { table in
-        (table.plain[key].map { [$0] } ?? []) + (table.parametrized[key] ?? [])
-      }
+      let own = registrations.registered(under: key)
       let (visible, dropped) = scope.withOverlay(of: self) { overlay in
         let visible = (overlay.hides(key) ? [] : own) + overlay.table.remove(key)
         overlay.removed.insert(key)
@@ -72,10 +63,7 @@ extension Container {
       _ = dropped
       return logRemoval(of: visible, type, alternative, file: file, line: line)
     }
-    let (fromTable, unreachable) = registrations.withLock { table in
-      (table.remove(key), published.remove(key))
-    }
-    ReadSections.release(unreachable)
+    let fromTable = registrations.remove(key)
     return logRemoval(of: fromTable, type, alternative, file: file, line: line)
   }
 

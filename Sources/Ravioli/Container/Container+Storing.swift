@@ -12,7 +12,7 @@ extension Container {
     var hidden: (any AnyRegistration)?
     if let scope = IsolationScope.active {
       // Read before the scope's lock; what is replaced is released after it.
-      let own = registrations.withLock { $0.stored(like: registration) }
+      let own = registrations.stored(like: registration)
       let dropped: [Overlay.Copy]
       (replaced, hidden, dropped) = scope.withOverlay(of: self) { overlay in
         registration.resetsWith(overlay.resets)
@@ -23,19 +23,8 @@ extension Container {
       }
       _ = dropped
     } else {
-      // The replaced registration, and the instance it kept, are released outside the lock.
-      // What resolution reads changes under the table's lock, so that two threads
-      // registering the same key at once leave the same winner in both.
-      let unreachable: [AnyObject]
       registration.resetsWith(resets)
-      (replaced, unreachable) = registrations.withLock { table in
-        guard registration.parameterType == nil else {
-          published.noteParametrized()
-          return (table.insert(registration), [])
-        }
-        return (table.insert(registration), published.insert(registration))
-      }
-      ReadSections.release(unreachable)
+      replaced = registrations.insert(registration)
     }
     let logger = Self.logger
     let what = {
@@ -96,7 +85,7 @@ extension Container {
     if let scope = IsolationScope.active {
       return scope.visibleTable(of: self)
     }
-    return registrations.withLock { $0 }
+    return registrations.table
   }
 }
 

@@ -27,9 +27,8 @@ public final class Container: Sendable {
   /// container is made, since parents never change. The parents hold them all.
   private let ancestors: [Unmanaged<Container>]
 
-  let registrations = Locked(RegistrationTable())
-  /// What resolution reads: the plain registrations, read without a lock.
-  let published = PublishedRegistrations()
+  /// The container's own registrations.
+  let registrations = ContainerRegistrations()
   /// An object that the properties given this container (`.capturingContainerOnInit(from:)`)
   /// share, made by the first of them: what the lookup layer makes of the container for
   /// them, which the container does not know.

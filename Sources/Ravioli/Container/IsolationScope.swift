@@ -185,9 +185,8 @@ extension IsolationScope {
     -> (any AnyRegistration)?
   {
     // Read before the scope's lock, and released after it.
-    let (ownPlain, ownParametrized) = container.registrations.withLock { table in
-      (table.plain[key], parameter == nil ? nil : table.parametrized[key])
-    }
+    let (ownPlain, ownParametrized) = container.registrations.resolvers(
+      for: key, withParameter: parameter != nil)
     return withOverlay(of: container) { overlay in
       let hidden = overlay.hides(key)
       if let parameter {
@@ -203,7 +202,7 @@ extension IsolationScope {
   /// What `container` itself holds inside this scope: its own table, less what the scope
   /// removed, plus what the scope registered.
   func visibleTable(of container: Container) -> RegistrationTable {
-    var visible = container.registrations.withLock { $0 }
+    var visible = container.registrations.table
     let (table, removed, removedAll) = withOverlay(of: container) { overlay in
       (overlay.table, overlay.removed, overlay.removedAll)
     }

@@ -36,9 +36,7 @@ enum LivingContainers {
       all.filter { !excluded.contains($0.key) }.map { id, record in
         (
           id: id, record: record,
-          own: record.registrations.withLock { table in
-            keys.map { site(of: $0, in: table) }
-          }
+          own: keys.map { record.registrations.site(of: $0) }
         )
       }
     }
@@ -89,12 +87,12 @@ final class ContainerRecord: Sendable {
   /// The container's own registrations (``Container/registrations``), unretained: read only
   /// under the list's lock, while the record is in the list, and so while its container is
   /// alive (its `deinit` takes the record out, under that lock, before its properties go).
-  unowned(unsafe) let registrations: Locked<RegistrationTable>
+  unowned(unsafe) let registrations: ContainerRegistrations
   /// The isolation scope the container was made in, if any.
   let madeInScope: Weak<IsolationScope>?
 
   init(
-    name: String, ancestors: [ObjectIdentifier], registrations: Locked<RegistrationTable>,
+    name: String, ancestors: [ObjectIdentifier], registrations: ContainerRegistrations,
     madeInScope: Weak<IsolationScope>?
   ) {
     self.name = name

@@ -1,4 +1,6 @@
-/// The plain registrations of one container, by key: an open-addressing hash table.
+/// Plain registrations by key, in a value that can be copied: what an isolation scope
+/// registers for a container, and a copy of a container's table (``RegistrationTable``).
+/// An open-addressing hash table.
 ///
 /// The standard `Dictionary` hashes each key with a seeded SipHash, which costs more than a
 /// resolution. Keys here hash with a multiply and a shift: the type's address, mixed with
@@ -6,9 +8,8 @@
 /// next free slot (linear probing); a removal moves the entries after it back, so that no
 /// look-up ever needs a tombstone.
 ///
-/// It is the table that writers and the locked road read (most resolutions read the
-/// container's ``PublishedRegistrations`` instead), so it is filled up to three quarters,
-/// where the published one, read on every resolution, stays at most a quarter full. A slot
+/// It is filled up to three quarters, where a container's own slots
+/// (``RegistrationSlots``), read on every resolution, stay at most a quarter full. A slot
 /// holds a registration alone, 16 bytes: its key is the registration's own
 /// (``KeyedRegistration/key``).
 struct PlainRegistrations: Sendable {

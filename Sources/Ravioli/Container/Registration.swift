@@ -48,6 +48,13 @@ class KeyedRegistration {
   init(key: RegistrationKey) {
     self.key = key
   }
+
+  /// The registration, as what every registration can do: what a table that holds it by
+  /// address hands out, without a dynamic cast. Every registration is a ``Registration``,
+  /// which overrides it.
+  var erased: any AnyRegistration {
+    preconditionFailure("Every registration is a `Registration`, which overrides `erased`.")
+  }
 }
 
 /// What a container's table holds for one key: the resolver, its scope and the instance the
@@ -208,6 +215,8 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
   }
 
   var alternative: RegistrationAlternative? { key.alternative }
+
+  override var erased: any AnyRegistration { self }
 
   var type: Any.Type { Value.self }
 

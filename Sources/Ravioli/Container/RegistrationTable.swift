@@ -48,9 +48,11 @@ struct RegistrationKey: Hashable, Sendable {
   }
 }
 
-/// One container's registrations. Plain and parametrized resolvers live apart because a
-/// request with a parameter prefers a parametrized one; there is one parametrized resolver
-/// per parameter type, kept in the order they were registered.
+/// Registrations in a value that can be copied and changed: what an isolation scope
+/// registers for a container, and a copy of a container's own table
+/// (``ContainerRegistrations``) for validation. Plain and parametrized resolvers live apart
+/// because a request with a parameter prefers a parametrized one; there is one parametrized
+/// resolver per parameter type, kept in the order they were registered.
 struct RegistrationTable: Sendable {
   var plain = PlainRegistrations()
   var parametrized: [RegistrationKey: [any AnyRegistration]] = [:]

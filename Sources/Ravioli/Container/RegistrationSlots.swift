@@ -1,0 +1,154 @@
+/// One generation of the slots of a container's plain registrations
+/// (``ContainerRegistrations``): an open-addressing hash table whose slots are words read
+/// through atomics.
+///
+/// A slot's entry is the address of a registration that the slots retain, ``removed``, or 0
+/// while the slot has never been used; once used, a slot only ever holds registrations of
+/// one key. A look-up compares the key it probes for with the registration's own
+/// (``KeyedRegistration/key``). Only the writer, under the container's lock, changes slots;
+/// readers probe them without a lock.
+final class RegistrationSlots {
+  let capacity: Int
+  /// `64 - log2(capacity)`: the shift that turns a mixed hash into a slot.
+  private let shift: Int
+  private let entries: UnsafeMutablePointer<UInt>
+  /// Slots with a key, including removed ones: only the writer reads or changes it.
+  private(set) var used = 0
+  /// Slots with a registration: only the writer reads or changes it.
+  private(set) var count = 0
+
+  /// The entry of a slot whose registration was removed.
+  private static let removed: UInt = 1
+
+  /// Slots for four times `count` registrations at least, holding the live entries of
+  /// `old`, which hand their registrations over. A table grows when a quarter of its slots
+  /// are used, so that a look-up seldom steps past other keys: at the fullest, one look-up
+  /// in twelve steps past two or more (half full, it would be one in three). A slot is one
+  /// word.
+  init(copying old: RegistrationSlots?, count: Int) {
+    var capacity = 8
+    while capacity < count * 4 {
+      capacity *= 2
+    }
+    self.capacity = capacity
+    shift = 64 - capacity.trailingZeroBitCount
+    entries = .allocate(capacity: capacity)
+    entries.initialize(repeating: 0, count: capacity)
+    guard let old else { return }
+    for slot in 0..<old.capacity {
+      let entry = old.entries[slot]
+      if entry > Self.removed {
+        place(entry)
+      }
+    }
+  }
+
+  deinit {
+    entries.deallocate()
+  }
+
+  @inline(__always)
+  func find(_ key: RegistrationKey) -> UnsafeMutableRawPointer? {
+    let mask = capacity - 1
+    var slot = key.slot(shift: shift)
+    while true {
+      let entry = AtomicWord(at: entries + slot).load()
+      if entry == 0 {
+        return nil
+      }
+      if entry != Self.removed, Self.holds(entry, key) {
+        return UnsafeMutableRawPointer(bitPattern: entry)
+      }
+      slot = (slot &+ 1) & mask
+    }
+  }
+
+  /// Publishes `registration` under its key, returning the registration it replaces.
+  func insert(_ registration: KeyedRegistration) -> AnyObject? {
+    let entry = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
+    let (slot, isLive) = probe(registration.key)
+    if isLive {
+      return Self.registration(at: AtomicWord(at: entries + slot).exchange(entry))
+    }
+    AtomicWord(at: entries + slot).store(entry)
+    used += 1
+    count += 1
+    return nil
+  }
+
+  /// Marks the slot of `key` removed, returning its registration.
+  func remove(_ key: RegistrationKey) -> AnyObject? {
+    let (slot, isLive) = probe(key)
+    guard isLive else { return nil }
+    count -= 1
+    return Self.registration(at: AtomicWord(at: entries + slot).exchange(Self.removed))
+  }
+
+  /// The writer's search for `key`: its slot if it has a registration there, or else the
+  /// empty slot that ends its probe (removed slots are stepped over, never reused, since
+  /// readers may still be probing past them).
+  private func probe(_ key: RegistrationKey) -> (slot: Int, isLive: Bool) {
+    let mask = capacity - 1
+    var slot = key.slot(shift: shift)
+    while entries[slot] != 0 {
+      if entries[slot] != Self.removed, Self.holds(entries[slot], key) {
+        return (slot, true)
+      }
+      slot = (slot + 1) & mask
+    }
+    return (slot, false)
+  }
+
+  /// The registration under `key`, for the writer, which may use it while it holds the
+  /// container's lock, or retain it.
+  subscript(key: RegistrationKey) -> (any AnyRegistration)? {
+    let (slot, isLive) = probe(key)
+    return isLive ? Self.registration(inSlot: entries[slot]).erased : nil
+  }
+
+  /// Every registration, for the writer.
+  var registrations: [any AnyRegistration] {
+    (0..<capacity).compactMap { slot in
+      let entry = entries[slot]
+      return entry > Self.removed ? Self.registration(inSlot: entry).erased : nil
+    }
+  }
+
+  /// Hands over every registration, for slots that are no longer published (readers that
+  /// found them before may still be probing them, so they are left as they are: these
+  /// slots are only released after that, and never release their registrations).
+  func takeRegistrations() -> [AnyObject] {
+    (0..<capacity).compactMap { slot in
+      let entry = AtomicWord(at: entries + slot).load()
+      return entry > Self.removed ? Self.registration(at: entry) : nil
+    }
+  }
+
+  /// Places an entry while the slots are not published yet.
+  private func place(_ entry: UInt) {
+    let slot = probe(Self.registration(inSlot: entry).key).slot
+    entries[slot] = entry
+    used += 1
+    count += 1
+  }
+
+  /// Whether the registration of a live entry is registered under `key`: a registration
+  /// that a reader found in its read section, or the writer's own, is alive to be asked.
+  @inline(__always)
+  private static func holds(_ entry: UInt, _ key: RegistrationKey) -> Bool {
+    Unmanaged<KeyedRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
+      ._withUnsafeGuaranteedRef { $0.key == key }
+  }
+
+  /// The registration of a live entry, unretained.
+  private static func registration(inSlot entry: UInt) -> KeyedRegistration {
+    Unmanaged<KeyedRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
+      .takeUnretainedValue()
+  }
+
+  private static func registration(at entry: UInt) -> AnyObject? {
+    UnsafeRawPointer(bitPattern: entry).map {
+      Unmanaged<AnyObject>.fromOpaque($0).takeRetainedValue()
+    }
+  }
+}
