@@ -62,6 +62,27 @@ private final class Parcel: Sendable { init(envelope: Envelope, stamp: Stamp) {}
       ])
   }
 
+  @Test func eagerCreationIsTracedLikeAnyResolution() throws {
+    let container = Container(name: "eager")
+    container.register(scope: .singleton, needs: []) { Stamp() }
+    container.tracesResolutions = true
+
+    try container.createSingletons()
+    _ = try container.resolve() as Stamp
+
+    #expect(
+      traces.map(withoutDurations) == [
+        """
+        Container "eager" resolved `Stamp` in T:
+          Stamp: made in T
+        """,
+        """
+        Container "eager" resolved `Stamp`:
+          Stamp: kept
+        """,
+      ])
+  }
+
   @Test func tracingIsOffByDefaultAndPerContainer() throws {
     let quiet = postOffice(named: "quiet")
     let loud = postOffice(named: "loud")

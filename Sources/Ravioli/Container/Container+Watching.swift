@@ -20,11 +20,11 @@ extension Container {
   /// ```
   ///
   /// Off by default. It traces synchronous resolutions (`try container.resolve()`, property
-  /// wrappers, function parameters), on the thread that makes them, and awaited ones that
-  /// need no await: an instance kept, or a nonisolated resolver (each a trace of its own,
-  /// also inside an async resolver). An async or main-actor resolver that is awaited is not
-  /// traced. It is the container's own setting, not an isolation scope's: a test that turns
-  /// it on turns it off again.
+  /// wrappers, function parameters, ``createSingletons(file:line:)``), on the thread that
+  /// makes them, and awaited ones that need no await: an instance kept, or a nonisolated
+  /// resolver (each a trace of its own, also inside an async resolver). An async or
+  /// main-actor resolver that is awaited is not traced. It is the container's own setting,
+  /// not an isolation scope's: a test that turns it on turns it off again.
   public var tracesResolutions: Bool {
     get { tracing.withLock { $0 } }
     set {

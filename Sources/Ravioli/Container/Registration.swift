@@ -244,7 +244,9 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError) {
     // An async resolver is awaited, by `resolve(_:)`: it cannot be made here.
     guard instances != nil, parameterType == nil, kind != .async else { return }
-    _ = try container.run(self, alternative: alternative, parameter: nil, site: site)
+    // Asked for like any request, on the road that watchers and traces follow; the container's
+    // own registration is the nearest.
+    _ = try container.resolveValue(Value.self, alternative: alternative, parameter: nil, site: site)
   }
 
   func dropKeptInstance() -> Any? {
