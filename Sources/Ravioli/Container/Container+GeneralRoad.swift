@@ -139,8 +139,7 @@ extension Container {
   ///
   /// The request's parameter, if any, is lent for the call, as a pointer: a request without
   /// one then passes `nil`, which needs no destroying (an `Any?`, even `nil`, is destroyed
-  /// after the call through its generic value witnesses: RavioliProfile `stored` took 647
-  /// instructions with one, 522 without).
+  /// after the call through its generic value witnesses).
   @inlinable
   func run<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,

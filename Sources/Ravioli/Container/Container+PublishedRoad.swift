@@ -54,8 +54,7 @@ extension Container {
   /// request's parameter.
   ///
   /// Specialized where it is called, but not inlined: the callers of the road stay small
-  /// enough to be inlined themselves (inlined into `resolve`, it made resolving a singleton
-  /// take some 30 % more instructions).
+  /// enough to be inlined themselves, which resolving a singleton gains from.
   @inlinable @inline(never)
   func resolveUnpublished<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: AnyObject?,
@@ -74,9 +73,8 @@ extension Container {
   /// For a request of `Wrapped?` that no container publishes a registration of: `Wrapped`,
   /// from what containers publish, specialized, as the general road falls back
   /// (``resolveIfFound(_:alternative:parameter:site:)``), which looks `Wrapped` up through
-  /// generic metadata and dynamic casts at every request (RavioliProfile `optional`: 4,225
-  /// instructions that way, 571 this way). `nil` for any other request, and where the
-  /// general road must decide.
+  /// generic metadata and dynamic casts at every request, several times slower. `nil` for
+  /// any other request, and where the general road must decide.
   ///
   /// The fallback is taken only where its answer is the general road's: when nothing
   /// watches the road (a resolver's checked needs and a trace see the request of `Value?`
@@ -122,9 +120,9 @@ extension Container {
   ///
   /// `registration` is a borrow that holds only while the section or the frame does: it is
   /// not used after the section ends unprotected (a refusal) nor after the frame is left.
-  /// The kept and graph scopes' road retains it through `lookUp`, with a call that the
-  /// optimizer cannot see into, since a retain of the borrowed reference itself may be
-  /// optimized away.
+  /// The kept and graph scopes' road takes a reference of its own, made from the look-up's
+  /// address with an explicit retain, not a copy of the borrow: Swift may drop the retain
+  /// of a copy, as it assumes that a borrow outlives its uses.
   ///
   /// Not inlined: the road's common cases inline into the caller without it, and a
   /// singleton's kept instance is read with fewer instructions.
@@ -137,7 +135,7 @@ extension Container {
       let needs = registration.checkedNeeds
       // The frame is made in each branch: one made before them both is built in memory, and
       // copying it onto the stack then stalls, loading in one piece what was just stored in
-      // several (in `perf annotate` of RavioliProfile `stored`, the costliest instruction).
+      // several.
       let refusal =
         !AtomicWord.roadIsWatched
         ? lookUp.enterEndingSection(
@@ -159,18 +157,12 @@ extension Container {
       lookUp.leave(registration)
       return value
     }
-    let retained = unsafeDowncast(retainInLookUp(lookUp.found), to: Registration<Value>.self)
+    let retained = Unmanaged<Registration<Value>>.fromOpaque(lookUp.found).retain()
+      .takeRetainedValue()
     if !endUnwatchedLookUp(lookUp) {
       endWatchedLookUp(parameterType: parameterType, found: lookUp.found)
     }
     return try run(retained, alternative: alternative, parameter: nil, site: site)
-  }
-
-  /// Retains the registration that ``beginLookUp(of:alternative:withParameter:)`` found, in
-  /// its read section.
-  @usableFromInline @inline(never)
-  func retainInLookUp(_ found: UnsafeMutableRawPointer) -> AnyObject {
-    Unmanaged<AnyObject>.fromOpaque(found).retain().takeRetainedValue()
   }
 
   /// The road's entry into `frame`, whose registration
@@ -299,7 +291,7 @@ extension Container {
       return nil
     }
     defer { lookUp.endSection() }
-    return retainInLookUp(lookUp.found)
+    return Unmanaged<AnyObject>.fromOpaque(lookUp.found).retain().takeRetainedValue()
   }
 }
 

@@ -70,10 +70,9 @@ struct InjectionPoint: Sendable {
   ///
   /// The wrapper lives in its object, so a point passed whole is first copied out of it,
   /// through its value witnesses; its parts, as separate arguments, are copied as plain
-  /// words (`RavioliProfile injected` 1,217 instructions, against 1,813 with the parts in one
-  /// tuple, which is also copied through value witnesses). A point is made of them only
-  /// where a policy is asked or a failure reported (made first for every request, 1,387), so
-  /// a direct container is asked here with the parts, as
+  /// words (a tuple of them, too, goes through value witnesses). A point is made of them only
+  /// where a policy is asked or a failure reported, so a direct container is asked here with
+  /// the parts, as
   /// ``resolve(_:in:parameter:enclosingType:)`` asks one with the point's. The source is
   /// `nil` when the property is read again while its first read resolves it (see
   /// ``dieOfReadDuringFirstRead(_:for:)``).

@@ -5,8 +5,8 @@
 ///
 /// A cast of the weakly held object back to `Value` (`object as? Value`) asks the runtime
 /// whether the object's class conforms to `Value`'s protocols, through its conformance
-/// cache, at every read: about 600 instructions, most of a read of a resolved
-/// `@InjectedWeakly` property. The bits of a value hold the object, then the witness tables
+/// cache, at every read: most of the cost of a read of a resolved `@InjectedWeakly` property
+/// (Benchmarks/README gives the counts). The bits of a value hold the object, then the witness tables
 /// of its class's conformances, which are the same for every object of that class: the
 /// bits, with the object replaced, are the value of any object of the class they were taken
 /// from, ``objectClass``. The object is never taken from the bits, only from the caller, so
