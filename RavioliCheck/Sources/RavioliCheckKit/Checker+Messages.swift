@@ -1,0 +1,49 @@
+// The message of a request that nothing the request can see answers: what is missing,
+// where ravioli-check looked, what it found instead, and how to fix it.
+extension Checker {
+  func message(
+    for request: Request, in scope: Scope, sameType: [Registration], matching: [Registration],
+    usable: [Registration]
+  ) -> String {
+    let wanted = "`\(describe(request.type, request.alternative))`"
+    if let label = request.alternative.label,
+      !program.registrations.contains(where: { $0.alternative.mayMatch(request.alternative) })
+    {
+      let registered = Set(program.registrations.compactMap(\.alternative.name)).sorted()
+      return "\(request.subject) asks for \(label), which no registration in the checked "
+        + "sources uses (registered alternatives: "
+        + "\(registered.isEmpty ? "none" : registered.joined(separator: ", "))). Register "
+        + "\(wanted), or correct the alternative."
+    }
+    var text = "\(request.subject) needs \(wanted), which is not registered"
+    let searched = scope.containers.map(program.displayName)
+    let home = scope.anywhere ? nil : scope.containers.first.map(program.displayName)
+    if home != nil {
+      text += " in any container it resolves from (searched \(searched.joined(separator: ", ")))."
+    } else {
+      text += " in the checked sources."
+    }
+    if let home, let elsewhere = usable.first(where: { $0.container != nil }) {
+      return text + " It is registered in \(describe(elsewhere)), which \(home) does not "
+        + "search: register it in \(home) or in a container that \(home) searches, or "
+        + "\(request.correction)."
+    }
+    if usable.isEmpty, let parametrized = matching.first(where: { $0.fact.parameterType != nil }) {
+      return text + " It is registered only with a parameter, in \(describe(parametrized)), "
+        + "which \(request.withoutParameter) cannot give: register it without one."
+    }
+    let nearMisses = sameType.filter { candidate in
+      !matching.contains { $0.location == candidate.location }
+    }
+    if !nearMisses.isEmpty {
+      let listed = nearMisses.prefix(5).map { miss in
+        "\(miss.alternative.label ?? "unnamed") in \(describe(miss))"
+      }
+      text +=
+        " Registered for `\(request.type)`: \(listed.joined(separator: ", "))"
+        + (nearMisses.count > 5 ? " and \(nearMisses.count - 5) more." : ".")
+    }
+    return text + " Register it" + (home.map { " in \($0)" } ?? "") + ", or "
+      + "\(request.correction)."
+  }
+}

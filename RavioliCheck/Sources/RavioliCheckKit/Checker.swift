@@ -1,0 +1,228 @@
+/// Checks a program's injections and declared needs against its registrations.
+///
+/// Conservative: a registration whose container the source does not settle counts for
+/// every container, one whose alternative it does not settle for every alternative, and
+/// one whose type it cannot tell turns the errors it might answer into warnings.
+struct Checker {
+  let program: Program
+  /// Registrations by the last part of their type, without `?`.
+  private let byType: [String: [Registration]]
+  private let untyped: [Registration]
+
+  init(_ program: Program) {
+    self.program = program
+    var byType: [String: [Registration]] = [:]
+    for registration in program.registrations {
+      guard let type = registration.type else { continue }
+      byType[Self.bucket(type), default: []].append(registration)
+    }
+    self.byType = byType
+    untyped = program.registrations.filter { $0.type == nil }
+  }
+
+  private static func bucket(_ type: String) -> String {
+    TypeName.lastComponent(TypeName.unwrappingOptional(type))
+  }
+
+  func findings() -> [Finding] {
+    var findings: [Finding] = []
+    for injection in program.injections {
+      if let finding = check(injection) {
+        findings.append(finding)
+      }
+    }
+    for registration in program.registrations {
+      if registration.type == nil {
+        findings.append(
+          Finding(
+            .warning, at: registration.location,
+            "cannot tell which type this registers: write the resolver's return type "
+              + "(`{ () -> Service in ... }`), or end the line with "
+              + "`// ravioli-check: ignore`. Until then, what it may register is reported as "
+              + "warnings, not errors."))
+      }
+      for need in registration.needs ?? [] {
+        if let finding = check(need, of: registration) {
+          findings.append(finding)
+        }
+      }
+    }
+    findings += cycleFindings()
+    return findings
+  }
+
+  // MARK: Requests
+
+  /// What an injection or a need asks for, as the checks need it.
+  struct Request {
+    let type: String
+    let alternative: Alternative
+    /// `@InjectedWeakly`: a registration of the type or of its optional answers.
+    let weak: Bool
+    /// Whether the request gives a parameter (an injected property gives its object), so
+    /// that a parametrized resolver may answer it.
+    let givesParameter: Bool
+    /// "`Screen.greeter` (@Injected)": what asks, for messages.
+    let subject: String
+    /// What cannot give a parameter, for messages.
+    let withoutParameter: String
+    /// The other fix, for messages: "correct the type or alternative of `Screen.greeter`".
+    let correction: String
+    let location: SourceLocation
+  }
+
+  /// The containers a request may be answered from: those named (each with the containers
+  /// it searches), or, where the source does not settle it, any.
+  struct Scope {
+    var containers: [String] = []
+    var anywhere = false
+
+    func sees(_ registration: Registration) -> Bool {
+      guard !anywhere, let container = registration.container else { return true }
+      return containers.contains(container)
+    }
+  }
+
+  private func check(_ injection: InjectionFact) -> Finding? {
+    let subject: String
+    let givesParameter: Bool
+    let withoutParameter: String
+    let correction: String
+    var weak = false
+    switch injection.kind {
+    case .property(let owner, let name, let isWeak):
+      let property = "`\(owner.isEmpty ? name : owner + "." + name)`"
+      weak = isWeak
+      subject = "\(property) (\(isWeak ? "@InjectedWeakly" : "@Injected"))"
+      givesParameter = !owner.isEmpty
+      withoutParameter = "a property outside a class"
+      correction = "correct the type or alternative of \(property)"
+    case .parameter(let function, let name):
+      subject = "parameter `\(name)` of `\(function)` (@Injected)"
+      givesParameter = false
+      withoutParameter = "a function parameter"
+      correction = "correct the type or alternative of parameter `\(name)`"
+    case .defaultArgument(let function, let name):
+      subject = "`injected()` for parameter `\(name)` of `\(function)`"
+      givesParameter = false
+      withoutParameter = "a default argument"
+      correction = "correct the type or alternative of parameter `\(name)`"
+    }
+    let alternative = program.alternative(injection.alternative)
+    guard alternative != .unknown, let scope = scope(of: injection.source) else { return nil }
+    return check(
+      Request(
+        type: program.type(injection.type), alternative: alternative, weak: weak,
+        givesParameter: givesParameter, subject: subject, withoutParameter: withoutParameter,
+        correction: correction, location: injection.location),
+      in: scope)
+  }
+
+  private func check(_ need: NeedFact, of registration: Registration) -> Finding? {
+    let alternative = program.alternative(need.alternative)
+    guard alternative != .unknown, let type = registration.type else { return nil }
+    let registered = "`\(describe(type, registration.alternative))`"
+    return check(
+      Request(
+        type: program.type(need.type), alternative: alternative, weak: false,
+        givesParameter: need.withParameter,
+        subject: "\(registered), registered at \(registration.location),",
+        withoutParameter: "a need without `parameter:`",
+        correction: "correct what \(registered) declares that it needs",
+        location: need.location),
+      in: scope(of: registration.container))
+  }
+
+  /// Where an injection's container comes from, under every lookup policy the sources
+  /// set; `nil` when no policy gives it one.
+  private func scope(of source: InjectionFact.Source) -> Scope? {
+    switch source {
+    case .caller:
+      return Scope(anywhere: true)
+    case .given(let reference):
+      return scope(of: program.container(reference))
+    case .policy(let owner):
+      guard !program.policies.isEmpty else { return Scope(anywhere: true) }
+      var scope = Scope()
+      var givesAny = false
+      for (policy, _) in program.policies {
+        let part: Scope
+        switch (policy, owner.map(program.ownContainer) ?? .notContainerable) {
+        case (.singleton(let reference), _):
+          part = self.scope(of: program.container(reference))
+        case (.enclosingType, .container(let id)):
+          part = self.scope(of: id)
+        case (.enclosingType, .unknown), (.custom, _):
+          part = Scope(anywhere: true)
+        case (.enclosingType(let fallback?), .notContainerable):
+          part = self.scope(of: program.container(fallback))
+        case (.enclosingType(nil), .notContainerable), (.none, _):
+          // No container under this policy: at run time, the read fails with
+          // `.noContainer`; which policy is in force the source does not say.
+          continue
+        }
+        givesAny = true
+        scope.anywhere = scope.anywhere || part.anywhere
+        scope.containers += part.containers.filter { !scope.containers.contains($0) }
+      }
+      return givesAny ? scope : nil
+    }
+  }
+
+  private func scope(of container: String?) -> Scope {
+    guard let container else { return Scope(anywhere: true) }
+    let chain = program.chain(of: container)
+    return Scope(containers: chain.ids, anywhere: !chain.complete)
+  }
+
+  /// Whether `registration` answers `request`, as far as the source says.
+  private func answers(
+    _ registration: Registration, _ request: Request, anyAlternative: Bool = false
+  )
+    -> Bool
+  {
+    guard let type = registration.type else { return false }
+    var accepted = [request.type]
+    if request.type.hasSuffix("?") {
+      accepted.append(String(request.type.dropLast()))
+    }
+    if request.weak {
+      accepted.append(request.type + "?")
+    }
+    let last = TypeName.lastComponent(type)
+    guard accepted.contains(where: { $0 == type || TypeName.lastComponent($0) == last }) else {
+      return false
+    }
+    return anyAlternative || registration.alternative.mayMatch(request.alternative)
+  }
+
+  private func check(_ request: Request, in scope: Scope) -> Finding? {
+    let sameType = (byType[Self.bucket(request.type)] ?? []).filter {
+      answers($0, request, anyAlternative: true)
+    }
+    let matching = sameType.filter { answers($0, request) }
+    let usable = matching.filter { $0.fact.parameterType == nil || request.givesParameter }
+    if usable.contains(where: scope.sees) {
+      return nil
+    }
+    let text = message(
+      for: request, in: scope, sameType: sameType, matching: matching, usable: usable)
+    guard let untyped = untyped.first(where: scope.sees) else {
+      return Finding(.error, at: request.location, text)
+    }
+    return Finding(
+      .warning, at: request.location,
+      text + " (A warning, not an error: the registration at \(untyped.location) may register "
+        + "it, but ravioli-check cannot tell its type.)")
+  }
+
+  func describe(_ type: String, _ alternative: Alternative) -> String {
+    alternative.label.map { "\(type) (\($0))" } ?? type
+  }
+
+  /// "`app` (Sources/App/main.swift:12)".
+  func describe(_ registration: Registration) -> String {
+    let container = registration.container.map(program.displayName) ?? "a container"
+    return "\(container) (\(registration.location))"
+  }
+}

@@ -1,0 +1,262 @@
+import SwiftSyntax
+
+// Declarations: containers, injected properties and parameters, conformances, alternatives,
+// initializers, and lookup policies set.
+extension FactCollector {
+  func read(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard !isIgnored(node) else { return .skipChildren }
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+        continue
+      }
+      if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+        call.calledExpression.trimmedDescription.hasSuffix("Container")
+      {
+        noteContainer(named: name, made: call)
+      }
+      for attribute in node.attributes {
+        guard case .attribute(let attribute) = attribute,
+          let weak = Self.injectionWrapper(attribute),
+          let type = binding.typeAnnotation?.type,
+          binding.initializer == nil
+        else { continue }
+        noteProperty(name, type: type, weak: weak, attribute: attribute, at: node)
+      }
+    }
+    return .visitChildren
+  }
+
+  /// `false` for `@Injected`, `true` for `@InjectedWeakly`, `nil` for anything else.
+  static func injectionWrapper(_ attribute: AttributeSyntax) -> Bool? {
+    switch attribute.attributeName.trimmedDescription {
+    case "Injected", "Ravioli.Injected": false
+    case "InjectedWeakly", "Ravioli.InjectedWeakly": true
+    default: nil
+    }
+  }
+
+  private func noteContainer(named name: String, made call: FunctionCallExprSyntax) {
+    let id = (scopes + [name]).joined(separator: ".")
+    var parents: [ContainerReference] = []
+    var containerName: String?
+    for argument in call.arguments {
+      switch argument.label?.text {
+      case "parents":
+        if let list = argument.expression.as(ArrayExprSyntax.self) {
+          parents = list.elements.map { containerReference($0.expression) }
+        } else {
+          parents = [.unknown]
+        }
+      case "parent":
+        if argument.expression.is(NilLiteralExprSyntax.self) { break }
+        parents = [containerReference(argument.expression)]
+      case "name":
+        containerName = argument.expression.as(StringLiteralExprSyntax.self)?.plainText
+      default:
+        break
+      }
+    }
+    facts.containers.append(
+      ContainerDeclaration(
+        id: id, name: containerName, parents: parents, location: location(of: call)))
+    let closure =
+      call.trailingClosure
+      ?? call.arguments.first { $0.label?.text == "registrations" }?.expression
+      .as(ClosureExprSyntax.self)
+    if let closure {
+      bindFirstParameter(of: closure, to: id)
+    }
+  }
+
+  private func noteProperty(
+    _ name: String, type: TypeSyntax, weak: Bool, attribute: AttributeSyntax,
+    at node: VariableDeclSyntax
+  ) {
+    let (alternative, source) = wrapperArguments(attribute, owner: enclosingType)
+    let written = type.trimmedDescription
+    facts.injections.append(
+      InjectionFact(
+        kind: .property(owner: enclosingType ?? "", name: name, weak: weak),
+        type: weak ? TypeName.unwrappingOptional(written) : written, alternative: alternative,
+        source: source, location: location(of: node)))
+  }
+
+  /// An injection wrapper's alternative and where its container comes from.
+  private func wrapperArguments(_ attribute: AttributeSyntax, owner: String?) -> (
+    AlternativeReference, InjectionFact.Source
+  ) {
+    var alternative = AlternativeReference.none
+    var source = InjectionFact.Source.policy(owner: owner)
+    guard case .argumentList(let arguments)? = attribute.arguments else {
+      return (alternative, source)
+    }
+    for argument in arguments {
+      switch argument.label?.text {
+      case "alternative":
+        alternative = alternativeReference(argument.expression)
+      case nil:
+        source = injectionKindSource(argument.expression, owner: owner)
+      default:
+        break
+      }
+    }
+    return (alternative, source)
+  }
+
+  /// `.lazily`, `.capturingContainerOnInit(from: x)`, `.resolvingOnInit()`...
+  private func injectionKindSource(_ expression: ExprSyntax, owner: String?)
+    -> InjectionFact.Source
+  {
+    guard let call = expression.as(FunctionCallExprSyntax.self) else {
+      // `.lazily`, or a kind held in a variable: the policy's, or the source cannot say.
+      return expression.trimmedDescription.hasSuffix("lazily")
+        ? .policy(owner: owner) : .given(.unknown)
+    }
+    guard let given = call.arguments.first(where: { $0.label?.text == "from" })?.expression,
+      !given.is(NilLiteralExprSyntax.self)
+    else {
+      return .policy(owner: owner)
+    }
+    return .given(containerReference(given))
+  }
+
+  func read(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+    guard !isIgnored(node) else { return .skipChildren }
+    let name = (node.secondName ?? node.firstName).text
+    let function = scopes.last ?? ""
+    for attribute in node.attributes {
+      guard case .attribute(let attribute) = attribute, Self.injectionWrapper(attribute) == false
+      else { continue }
+      let (alternative, _) = wrapperArguments(attribute, owner: nil)
+      facts.injections.append(
+        InjectionFact(
+          kind: .parameter(function: function, name: name), type: node.type.trimmedDescription,
+          alternative: alternative, source: .caller, location: location(of: node)))
+    }
+    if let call = node.defaultValue?.value.as(FunctionCallExprSyntax.self),
+      let called = call.calledExpression.as(DeclReferenceExprSyntax.self),
+      called.baseName.text == "injected"
+    {
+      var alternative = AlternativeReference.none
+      var source = InjectionFact.Source.policy(owner: nil)
+      for argument in call.arguments {
+        switch argument.label?.text {
+        case "from" where !argument.expression.is(NilLiteralExprSyntax.self):
+          source = .given(containerReference(argument.expression))
+        case "alternative":
+          alternative = alternativeReference(argument.expression)
+        default:
+          break
+        }
+      }
+      facts.injections.append(
+        InjectionFact(
+          kind: .defaultArgument(function: function, name: name),
+          type: node.type.trimmedDescription, alternative: alternative, source: source,
+          location: location(of: node)))
+    }
+    return .visitChildren
+  }
+
+  // MARK: Conformances, alternatives, initializers
+
+  func noteConformance(
+    _ name: String, _ inheritance: InheritanceClauseSyntax?, _ members: MemberBlockSyntax,
+    isProtocol: Bool
+  ) {
+    let inherits =
+      inheritance?.inheritedTypes.map { TypeName.base($0.type.trimmedDescription) } ?? []
+    let container = members.members.lazy.compactMap { member in
+      member.decl.as(VariableDeclSyntax.self).flatMap { self.providedContainer($0) }
+    }.first
+    guard !inherits.isEmpty || container != nil else { return }
+    facts.conformances.append(
+      ConformanceFact(name: name, inherits: inherits, container: container, isProtocol: isProtocol))
+  }
+
+  /// What `var container: Container! { ... }` returns, if the variable is that.
+  private func providedContainer(_ variable: VariableDeclSyntax) -> ContainerReference? {
+    guard let binding = variable.bindings.first,
+      binding.pattern.trimmedDescription == "container"
+    else { return nil }
+    if let value = binding.initializer?.value {
+      return containerReference(value)
+    }
+    let body: CodeBlockItemListSyntax?
+    switch binding.accessorBlock?.accessors {
+    case .getter(let items)?:
+      body = items
+    case .accessors(let accessors)?:
+      body = accessors.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+    case nil:
+      body = nil
+    }
+    guard let body, body.count == 1, let item = body.first?.item else { return .unknown }
+    if let expression = item.as(ExprSyntax.self) {
+      return containerReference(expression)
+    }
+    if let returned = item.as(ReturnStmtSyntax.self)?.expression {
+      return containerReference(returned)
+    }
+    return .unknown
+  }
+
+  /// `static let french: RegistrationAlternative = "french"` and the like.
+  func noteAlternatives(in members: MemberBlockSyntax) {
+    for member in members.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      for binding in variable.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          let value = binding.initializer?.value,
+          case .literal(let text) = alternativeReference(value)
+        else { continue }
+        facts.alternatives[name] = text
+      }
+    }
+  }
+
+  func noteInitializer(_ node: InitializerDeclSyntax) {
+    guard let type = enclosingType else { return }
+    let parameters = node.signature.parameterClause.parameters
+    facts.initializers.append(
+      InitializerFact(
+        type: type, labels: parameters.map(\.firstName.text),
+        parameterTypes: parameters.map(\.type.trimmedDescription)))
+  }
+
+  // MARK: Lookup policies
+
+  func read(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let elements = Array(node.elements)
+    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+      ["Container.lookupPolicy", "Ravioli.Container.lookupPolicy"].contains(
+        elements[0].trimmedDescription),
+      !isIgnored(node)
+    else { return .visitChildren }
+    facts.policies.append((policy(elements[2]), location(of: node)))
+    return .visitChildren
+  }
+
+  private func policy(_ expression: ExprSyntax) -> PolicyAssignment {
+    if expression.is(NilLiteralExprSyntax.self) {
+      return PolicyAssignment.none
+    }
+    guard let call = expression.as(FunctionCallExprSyntax.self) else { return .custom }
+    let called = call.calledExpression.trimmedDescription
+    let first = call.arguments.first
+    if called.hasSuffix("singleton") || called.hasSuffix("SingletonContainer"),
+      let first, first.label == nil
+    {
+      return .singleton(containerReference(first.expression))
+    }
+    if called.hasSuffix("enclosingType") || called.hasSuffix("EnclosingTypeContainer") {
+      guard let given = first, given.label?.text == "default" else {
+        return .enclosingType(default: nil)
+      }
+      return given.expression.is(NilLiteralExprSyntax.self)
+        ? .enclosingType(default: nil)
+        : .enclosingType(default: containerReference(given.expression))
+    }
+    return .custom
+  }
+}

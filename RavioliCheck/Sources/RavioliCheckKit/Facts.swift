@@ -1,0 +1,160 @@
+/// Where something is written: a file as it was given, and a 1-based line and column.
+public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let path: String
+  public let line: Int
+  public let column: Int
+
+  public init(path: String, line: Int, column: Int) {
+    self.path = path
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
+  }
+
+  /// `path:line`, as messages name a place.
+  public var description: String { "\(path):\(line)" }
+}
+
+/// An alternative as the source writes it, before the alternatives that the sources
+/// declare give members their names.
+enum AlternativeReference: Hashable, Sendable {
+  /// None: the unnamed registration.
+  case none
+  /// A string: `"french"`, `RegistrationAlternative("french")`.
+  case literal(String)
+  /// A static member: `.french`, `RegistrationAlternative.french`.
+  case member(String)
+  /// Anything else (a variable, a function's result): the source cannot say.
+  case unknown
+}
+
+/// A container as the source refers to it: the names of a path (`CatalogModule.container`,
+/// `app`), with the types and functions the reference is written in, so that a bare name
+/// can be looked up from the inside out; or a container that a closure parameter binds.
+enum ContainerReference: Hashable, Sendable {
+  case path([String], inside: [String])
+  /// The container that a declaration made: the parameter of its registrations closure.
+  case declared(String)
+  /// Something the source cannot settle (a function parameter, `self` in an extension).
+  case unknown
+}
+
+/// `let app = Container(parents: [...], name: "app")`: a container the sources make and
+/// name.
+struct ContainerDeclaration: Sendable {
+  /// The declaration's path: `app`, `CatalogModule.container`, or with the function it is
+  /// local to, `setUp().container`.
+  let id: String
+  /// The `name:` it gives, if it is a string literal.
+  let name: String?
+  let parents: [ContainerReference]
+  let location: SourceLocation
+}
+
+/// `Container.lookupPolicy = ...`, as far as the source says.
+enum PolicyAssignment: Hashable, Sendable {
+  /// `.singleton(container)`.
+  case singleton(ContainerReference)
+  /// `.enclosingType(default:)`: a `Containerable` type's container, else the default.
+  case enclosingType(default: ContainerReference?)
+  /// `nil`: no policy.
+  case none
+  /// A policy of the app's own, or an expression the source cannot settle.
+  case custom
+}
+
+/// What a property, parameter or default argument asks for.
+struct InjectionFact: Sendable {
+  enum Kind: Sendable {
+    /// `@Injected var name: T` (weak: `@InjectedWeakly var name: T?`) in `owner`.
+    case property(owner: String, name: String, weak: Bool)
+    /// `func f(@Injected name: T)`: the caller passes the container (`$name:`).
+    case parameter(function: String, name: String)
+    /// `name: T = injected()`.
+    case defaultArgument(function: String, name: String)
+  }
+
+  /// Where the container comes from.
+  enum Source: Sendable {
+    /// `.capturingContainerOnInit(from:)`, `.resolvingOnInit(from:)`, `injected(from:)`.
+    case given(ContainerReference)
+    /// The lookup policy, asked for `owner` (or for no object, with `nil`).
+    case policy(owner: String?)
+    /// The caller's container: a function's `@Injected` parameter.
+    case caller
+  }
+
+  let kind: Kind
+  /// The type as written, `Greeter` or `Greeter?`; for a weak property, the type of the
+  /// object (`Delegate`, from `Delegate?`).
+  let type: String
+  let alternative: AlternativeReference
+  let source: Source
+  let location: SourceLocation
+}
+
+/// One thing a registration declares that it needs.
+struct NeedFact: Sendable {
+  let type: String
+  let alternative: AlternativeReference
+  /// `.on(T.self, parameter: P.self)`: resolved with a parameter.
+  let withParameter: Bool
+  let location: SourceLocation
+}
+
+/// A `register` or `autoregister` call.
+struct RegistrationFact: Sendable {
+  let container: ContainerReference
+  /// The registered type; `nil` when the source does not say it plainly.
+  let type: String?
+  let alternative: AlternativeReference
+  /// For a parametrized resolver, the parameter's type (`Any` when untyped).
+  let parameterType: String?
+  /// What it declares it needs; `nil` when it declares nothing (`needs:` left out).
+  let needs: [NeedFact]?
+  /// `autoregister(initializer: T.init)`: the initializer to find in the sources, whose
+  /// parameters are the needs.
+  let initializerOf: (type: String, labels: [String]?)?
+  /// `parameters: [.on(A.self, alternative: .x)]`: the alternative of each parameter type.
+  let parameterAlternatives: [String: AlternativeReference]
+  let location: SourceLocation
+}
+
+/// `init(a: A, b: B)` of a type: what an autoregistered initializer needs.
+struct InitializerFact: Sendable {
+  let type: String
+  let labels: [String]
+  let parameterTypes: [String]
+}
+
+/// A type, protocol or extension's inheritance clause, and the `container` it provides, for
+/// `Containerable`.
+struct ConformanceFact: Sendable {
+  /// The type or protocol's name (for an extension, the extended type's).
+  let name: String
+  let inherits: [String]
+  /// `var container: Container! { CatalogModule.container }`, if it has one.
+  let container: ContainerReference?
+  let isProtocol: Bool
+}
+
+/// Everything one file says.
+struct FileFacts: Sendable {
+  let path: String
+  var importsRavioli = false
+  var exportsRavioli = false
+  var containers: [ContainerDeclaration] = []
+  var policies: [(PolicyAssignment, SourceLocation)] = []
+  var injections: [InjectionFact] = []
+  var registrations: [RegistrationFact] = []
+  var initializers: [InitializerFact] = []
+  var conformances: [ConformanceFact] = []
+  /// `static let french: RegistrationAlternative = "french"`: member name to string.
+  var alternatives: [String: String] = [:]
+  var typeAliases: [String: String] = [:]
+  /// Findings about the file itself: it could not be read, or does not parse.
+  var problems: [Finding] = []
+}

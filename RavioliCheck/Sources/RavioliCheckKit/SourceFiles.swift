@@ -1,0 +1,97 @@
+import Foundation
+
+/// The Swift files under the paths a run is given.
+enum SourceFiles {
+  /// Every `.swift` file under each path (a file, or a folder searched recursively), each
+  /// once, in a stable order. Skipped: folders whose names start with `.build` or `.` (build
+  /// products, `.git`, `.swiftpm`), folders of tests (named `Tests` or ending in `Tests`,
+  /// unless `includingTests`), and symbolic links to folders, which could lead back up the
+  /// tree. A path that does not exist is a finding.
+  static func find(in paths: [String], includingTests: Bool) -> (
+    files: [String], problems: [Finding]
+  ) {
+    var files: [String] = []
+    var problems: [Finding] = []
+    var seen = Set<String>()
+    let manager = FileManager.default
+    for path in paths {
+      var isFolder: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
+        problems.append(
+          Finding(
+            .error, at: SourceLocation(path: path, line: 1, column: 1),
+            "no such file or folder"))
+        continue
+      }
+      let found =
+        isFolder.boolValue
+        ? walk(path, includingTests: includingTests)
+        : (path.hasSuffix(".swift") ? [path] : [])
+      for file in found where seen.insert(canonical(file)).inserted {
+        files.append(file)
+      }
+    }
+    return (files, problems)
+  }
+
+  /// The `.swift` files under `folder`, sorted, not following links to folders.
+  private static func walk(_ folder: String, includingTests: Bool) -> [String] {
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return [] }
+    var files: [String] = []
+    for name in names.sorted() {
+      let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+      guard let attributes = try? manager.attributesOfItem(atPath: path),
+        let kind = attributes[.type] as? FileAttributeType
+      else { continue }
+      switch kind {
+      case .typeDirectory:
+        if name.hasPrefix(".") || (!includingTests && isTestFolder(name)) {
+          continue
+        }
+        files += walk(path, includingTests: includingTests)
+      case .typeRegular, .typeSymbolicLink:
+        // A link is followed only to a file (`fileExists` follows it).
+        var isFolder: ObjCBool = false
+        if name.hasSuffix(".swift"), manager.fileExists(atPath: path, isDirectory: &isFolder),
+          !isFolder.boolValue
+        {
+          files.append(path)
+        }
+      default:
+        continue
+      }
+    }
+    return files
+  }
+
+  private static func isTestFolder(_ name: String) -> Bool {
+    name == "Tests" || name.hasSuffix("Tests")
+  }
+
+  private static func canonical(_ path: String) -> String {
+    URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+  }
+
+  /// The file's text, or the finding that says why it cannot be read.
+  static func read(_ path: String) -> Result<String, Finding> {
+    let start = SourceLocation(path: path, line: 1, column: 1)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(Finding(.warning, at: start, "cannot be read; not checked"))
+    }
+    guard let text = String(validatingUTF8CString: data) else {
+      return .failure(
+        Finding(.warning, at: start, "is not UTF-8 text, as Swift source must be; not checked"))
+    }
+    return .success(text)
+  }
+}
+
+extension String {
+  /// The text of `data` if it is valid UTF-8 (unlike `String(decoding:as:)`, which repairs
+  /// invalid bytes).
+  fileprivate init?(validatingUTF8CString data: Data) {
+    guard let text = String(data: data, encoding: .utf8) else { return nil }
+    self = text
+  }
+}

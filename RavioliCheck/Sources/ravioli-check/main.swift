@@ -1,0 +1,67 @@
+import Foundation
+import RavioliCheckKit
+
+let usage = """
+  usage: ravioli-check [--format text|json] [--include-tests] [--report-only-under PATH]... PATH...
+
+  Reads the Swift files under each PATH (a package root, a folder or a file; folders are
+  searched recursively, skipping .build*, hidden folders and, unless --include-tests,
+  folders of tests) and reports, in the compiler's format, every injected type that no
+  container it resolves from registers, every cycle among declared needs and autoregistered
+  initializers, and every alternative that nothing registers. Exits 1 if it finds an error.
+
+  A line that ends in `// ravioli-check: ignore` is not checked.
+  """
+
+var paths: [String] = []
+var json = false
+var stamp: String?
+var options = RavioliCheck.Options()
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--format":
+    switch arguments.popFirst() {
+    case "json": json = true
+    case "text": json = false
+    default:
+      FileHandle.standardError.write(
+        Data("ravioli-check: --format takes text or json\n\(usage)\n".utf8))
+      exit(2)
+    }
+  case "--include-tests":
+    options.includingTests = true
+  case "--report-only-under":
+    guard let path = arguments.popFirst() else {
+      FileHandle.standardError.write(Data("ravioli-check: --report-only-under takes a path\n".utf8))
+      exit(2)
+    }
+    options.reportingOnlyUnder.append(path)
+  case "--write-stamp":
+    // For the build-tool plugin, whose command must write a file: an empty Swift file,
+    // written only when nothing fails.
+    stamp = arguments.popFirst()
+  case "-h", "--help":
+    print(usage)
+    exit(0)
+  default:
+    if argument.hasPrefix("-") {
+      FileHandle.standardError.write(
+        Data("ravioli-check: unknown option \(argument)\n\(usage)\n".utf8))
+      exit(2)
+    }
+    paths.append(argument)
+  }
+}
+guard !paths.isEmpty else {
+  FileHandle.standardError.write(Data("ravioli-check: give at least one PATH\n\(usage)\n".utf8))
+  exit(2)
+}
+let report = RavioliCheck.run(paths: paths, options: options)
+print(json ? report.json : report.text, terminator: "")
+if report.errorCount > 0 {
+  exit(1)
+}
+if let stamp {
+  try? "// Checked by ravioli-check.\n".write(toFile: stamp, atomically: true, encoding: .utf8)
+}

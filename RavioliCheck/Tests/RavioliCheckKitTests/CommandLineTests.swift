@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The `ravioli-check` command: its output, its exit status, its options.
+@Suite struct CommandLineTests {
+  /// The built tool, beside the test bundle.
+  static let tool: String? = {
+    var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+    folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
+      .map { $0.bundleURL.deletingLastPathComponent() }
+    return folders.map { $0.appendingPathComponent("ravioli-check").path }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
+  /// Runs the tool in `folder`; its standard output, standard error and exit status.
+  func run(_ arguments: [String], in folder: String) throws -> (
+    out: String, error: String, status: Int32
+  ) {
+    let tool = try #require(Self.tool, "ravioli-check is built beside the tests")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    let out = Pipe()
+    let error = Pipe()
+    process.standardOutput = out
+    process.standardError = error
+    try process.run()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self),
+      process.terminationStatus
+    )
+  }
+
+  @Test func printsFindingsInTheCompilersFormatAndExitsOneOnAnError() throws {
+    let result = try run(["Seeded"], in: Paths.fixtures)
+    #expect(result.status == 1)
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.count == 10)
+    #expect(lines.first?.hasPrefix("Seeded/App/main.swift:5:3: warning: ") == true)
+    #expect(
+      lines.last
+        == "ravioli-check: 7 errors, 2 warnings in 4 files (7 injections, 9 registrations, 4 containers)"
+    )
+  }
+
+  @Test func exitsZeroWhenThereIsNoError() throws {
+    let result = try run(["Clean"], in: Paths.fixtures)
+    #expect(result.status == 0)
+    #expect(
+      result.out
+        == "ravioli-check: 0 errors, 0 warnings in 3 files (11 injections, 8 registrations, 3 containers)\n"
+    )
+  }
+
+  @Test func printsJSONWhenAsked() throws {
+    let result = try run(["--format", "json", "Seeded"], in: Paths.fixtures)
+    #expect(result.status == 1)
+    let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+    let findings = try #require(object?["findings"] as? [[String: Any]])
+    #expect(findings.count == 9)
+    #expect(findings.first?["path"] as? String == "Seeded/App/main.swift")
+    #expect(findings.first?["line"] as? Int == 5)
+    #expect(findings.first?["severity"] as? String == "warning")
+    #expect((object?["summary"] as? [String: Int])?["errors"] == 7)
+  }
+
+  @Test func writesTheBuildPluginsStampOnlyWhenNothingFails() throws {
+    try Paths.withScratchFolder { folder in
+      let clean = folder + "/clean.swift"
+      let passed = try run(["--write-stamp", clean, Paths.fixtures + "/Clean"], in: folder)
+      #expect(passed.status == 0)
+      #expect(FileManager.default.fileExists(atPath: clean))
+      let failing = folder + "/failing.swift"
+      let failed = try run(["--write-stamp", failing, Paths.fixtures + "/Seeded"], in: folder)
+      #expect(failed.status == 1)
+      #expect(!FileManager.default.fileExists(atPath: failing))
+    }
+  }
+
+  @Test func badArgumentsSayWhatIsWrongAndExitTwo() throws {
+    let noPath = try run([], in: Paths.fixtures)
+    #expect(noPath.status == 2)
+    #expect(noPath.error.hasPrefix("ravioli-check: give at least one PATH\nusage: ravioli-check"))
+    let badFormat = try run(["--format", "xml", "Clean"], in: Paths.fixtures)
+    #expect(badFormat.status == 2)
+    #expect(badFormat.error.hasPrefix("ravioli-check: --format takes text or json"))
+    let unknown = try run(["--strict", "Clean"], in: Paths.fixtures)
+    #expect(unknown.status == 2)
+    #expect(unknown.error.hasPrefix("ravioli-check: unknown option --strict"))
+  }
+}

@@ -1,0 +1,243 @@
+import Testing
+
+@testable import RavioliCheckKit
+
+/// What counts as registered, where, and under which alternative: each rule with a source
+/// that passes and one that does not.
+@Suite struct RulesTests {
+  /// The findings for `files` (name to text), their folder left out of the paths.
+  func check(_ files: [String: String], includingTests: Bool = false) throws -> [String] {
+    try Paths.withScratchFolder { folder in
+      for (name, text) in files {
+        try Paths.write(text, to: name, in: folder)
+      }
+      return RavioliCheck.run(paths: [folder], options: .init(includingTests: includingTests))
+        .findings.map { $0.compilerFormat.replacingOccurrences(of: folder + "/", with: "") }
+    }
+  }
+
+  let screen = """
+    import Ravioli
+    final class Screen {
+      @Injected var greeter: Greeter
+    }
+    """
+
+  @Test func aSingletonPolicyPicksItsContainer() throws {
+    let registered = """
+      import Ravioli
+      let app = Container(name: "app") { $0.register { () -> Greeter in Hello() } }
+      let other = Container(name: "other") { c in c.register { () -> Greeter in Hello() } }
+      """
+    #expect(
+      try check([
+        "Screen.swift": screen,
+        "App.swift": registered + "\nContainer.lookupPolicy = .singleton(other)\n",
+      ]) == [])
+    let unregistered = """
+      import Ravioli
+      let app = Container(name: "app")
+      let other = Container(name: "other") { c in c.register { () -> Greeter in Hello() } }
+      Container.lookupPolicy = .singleton(app)
+      """
+    #expect(
+      try check(["Screen.swift": screen, "App.swift": unregistered]) == [
+        "Screen.swift:3:3: error: `Screen.greeter` (@Injected) needs `Greeter`, which is not "
+          + "registered in any container it resolves from (searched \"app\"). It is registered in "
+          + "\"other\" (App.swift:3), which \"app\" does not search: register it in \"app\" or in "
+          + "a container that \"app\" searches, or correct the type or alternative of "
+          + "`Screen.greeter`."
+      ])
+  }
+
+  @Test func aCustomPolicyOrNoneSearchesEverything() throws {
+    let registered = """
+      import Ravioli
+      let other = Container(name: "other") { c in c.register { () -> Greeter in Hello() } }
+      """
+    #expect(try check(["Screen.swift": screen, "App.swift": registered]) == [])
+    #expect(
+      try check([
+        "Screen.swift": screen, "App.swift": registered + "\nContainer.lookupPolicy = MyPolicy()\n",
+      ]) == [])
+    #expect(
+      try check(["Screen.swift": screen, "App.swift": "import Ravioli\nlet other = Container()\n"])
+        == [
+          "Screen.swift:3:3: error: `Screen.greeter` (@Injected) needs `Greeter`, which is not "
+            + "registered in the checked sources. Register it, or correct the type or alternative "
+            + "of `Screen.greeter`."
+        ])
+  }
+
+  @Test func aContainerableTypeResolvesFromItsOwnContainerUnderEnclosingType() throws {
+    let module = """
+      import Ravioli
+      enum Module { static let container = Container(name: "module") }
+      let app = Container(parents: [Module.container], name: "app") { app in
+        app.register { () -> Greeter in Hello() }
+      }
+      Container.lookupPolicy = .enclosingType(default: app)
+      extension Screen: Containerable {
+        var container: Container! { return Module.container }
+      }
+      """
+    let lines = try check(["Screen.swift": screen, "Module.swift": module])
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("(searched \"module\"). It is registered in \"app\"") == true)
+    // Without the conformance, the default container answers.
+    let withoutConformance = module.components(separatedBy: "extension Screen")[0]
+    #expect(try check(["Screen.swift": screen, "Module.swift": withoutConformance]) == [])
+  }
+
+  @Test func aRegistrationInAnUnknownContainerCountsForEveryContainer() throws {
+    let app = """
+      import Ravioli
+      let app = Container(name: "app")
+      Container.lookupPolicy = .singleton(app)
+      func registerGreeting(in container: Container) {
+        container.register { () -> Greeter in Hello() }
+      }
+      """
+    #expect(try check(["Screen.swift": screen, "App.swift": app]) == [])
+  }
+
+  @Test func alternativesMatchByNameWhereverTheyAreDeclared() throws {
+    let app = """
+      import Ravioli
+      extension RegistrationAlternative {
+        static let french: RegistrationAlternative = "french"
+      }
+      let app = Container(name: "app") { app in
+        app.register(alternative: "french") { () -> Greeter in Bonjour() }
+      }
+      Container.lookupPolicy = .singleton(app)
+      """
+    let french = """
+      import Ravioli
+      final class Screen {
+        @Injected(alternative: .french) var greeter: Greeter
+      }
+      """
+    #expect(try check(["Screen.swift": french, "App.swift": app]) == [])
+    let lines = try check(["Screen.swift": screen, "App.swift": app])
+    #expect(
+      lines == [
+        "Screen.swift:3:3: error: `Screen.greeter` (@Injected) needs `Greeter`, which is not "
+          + "registered in any container it resolves from (searched \"app\"). Registered for "
+          + "`Greeter`: alternative \"french\" in \"app\" (App.swift:6). Register it in \"app\", "
+          + "or correct the type or alternative of `Screen.greeter`."
+      ])
+  }
+
+  @Test func anOptionalIsAnsweredByItsWrappedTypeAndAWeakPropertyByEither() throws {
+    let app = """
+      import Ravioli
+      let app = Container(name: "app") { app in
+        app.register { () -> Greeter in Hello() }
+        app.register { () -> Delegate? in nil }
+      }
+      Container.lookupPolicy = .singleton(app)
+      """
+    let optional = """
+      import Ravioli
+      final class Screen {
+        @Injected var greeter: Greeter?
+        @Injected var other: Optional<Greeter>
+        @InjectedWeakly var delegate: Delegate?
+        @Injected var delegateToo: Delegate?
+      }
+      """
+    #expect(try check(["Screen.swift": optional, "App.swift": app]) == [])
+  }
+
+  @Test func aParametrizedResolverAnswersAPropertyButNotAFunctionParameter() throws {
+    let app = """
+      import Ravioli
+      let app = Container(name: "app") { app in
+        app.register { (screen: Any) -> Greeter in Hello() }
+      }
+      Container.lookupPolicy = .singleton(app)
+      func greet(greeter: Greeter = injected(from: app)) {}
+      """
+    #expect(
+      try check(["Screen.swift": screen, "App.swift": app]) == [
+        "App.swift:6:12: error: `injected()` for parameter `greeter` of `greet()` needs "
+          + "`Greeter`, which is not registered in any container it resolves from (searched "
+          + "\"app\"). It is registered only with a parameter, in \"app\" (App.swift:3), which a "
+          + "default argument cannot give: register it without one."
+      ])
+  }
+
+  @Test func typeAliasesAndModuleNamesAreSeenThrough() throws {
+    let app = """
+      import Ravioli
+      typealias Salutation = Greeter
+      let app = Container(name: "app") { app in
+        app.register { () -> Salutation in Hello() }
+        app.register { () -> Words.Clock in Tick() }
+      }
+      Container.lookupPolicy = .singleton(app)
+      final class Face {
+        @Injected var clock: Clock
+      }
+      """
+    #expect(try check(["Screen.swift": screen, "App.swift": app]) == [])
+  }
+
+  @Test func filesThatDoNotImportRavioliAndOtherRegisterCallsAreNotRead() throws {
+    let other = """
+      import OtherInjector
+      final class Screen {
+        @Injected var greeter: Greeter
+      }
+      """
+    #expect(try check(["Screen.swift": other]) == [])
+    let cells = """
+      import Ravioli
+      final class Table { func register(_ type: Any.Type, forCellReuseIdentifier: String) {} }
+      let table = Table()
+      table.register(Table.self, forCellReuseIdentifier: "cell")
+      table.register { Table() }
+      """
+    let lines = try check(["Cells.swift": cells])
+    // The call with a closure is taken for a registration, whose container is unknown.
+    #expect(lines == [])
+  }
+
+  @Test func aLineMarkedIgnoreGivesNoFinding() throws {
+    let ignored = """
+      import Ravioli
+      final class Screen {
+        @Injected var greeter: Greeter  // ravioli-check: ignore
+      }
+      let app = Container()
+      func setUp() {
+        app.register { make() }  // ravioli-check: ignore
+      }
+      """
+    #expect(try check(["Screen.swift": ignored]) == [])
+  }
+
+  @Test func testFoldersAreReadOnlyWhenAskedFor() throws {
+    let files = [
+      "Sources/Screen.swift": screen,
+      "Tests/AppTests/Stubs.swift": """
+      import Ravioli
+      let stubs = Container { $0.register { () -> Greeter in Stub() } }
+      """,
+    ]
+    #expect(try check(files).count == 1)
+    #expect(try check(files, includingTests: true) == [])
+  }
+
+  @Test func findingsCanBeLimitedToSomeFiles() throws {
+    let lines = try Paths.withScratchFolder { folder in
+      try Paths.write(screen, to: "A/Screen.swift", in: folder)
+      try Paths.write(screen, to: "B/Screen.swift", in: folder)
+      return RavioliCheck.run(paths: [folder], options: .init(reportingOnlyUnder: [folder + "/B"]))
+        .findings.map(\.path)
+    }
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasSuffix("/B/Screen.swift") == true)
+  }
+}
