@@ -8,7 +8,9 @@ import PackageDescription
 //   swift run -c release ravioli-check PATH...
 let package = Package(
   name: "RavioliCheck",
-  platforms: [.macOS(.v13)],
+  // The tool runs where the build runs; Ravioli's own lowest macOS, so that any app that
+  // builds with Ravioli can adopt the plugins.
+  platforms: [.macOS(.v10_15)],
   products: [
     .executable(name: "ravioli-check", targets: ["ravioli-check"]),
     .plugin(name: "RavioliCheckCommand", targets: ["RavioliCheckCommand"]),

@@ -20,7 +20,9 @@ struct RavioliCheckBuildTool: BuildToolPlugin {
         return true
       }
     let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("RavioliChecked.swift")
-    var arguments = ["--report-only-under", target.directoryURL.path, "--write-stamp", stamp.path]
+    var arguments = [
+      "--report-only-under", target.directoryURL.path, "--write-stamp", stamp.path, "--quiet",
+    ]
     if isTest {
       arguments.append("--include-tests")
     }

@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// `swift package ravioli-check`: runs ravioli-check on every Swift target of the package
-/// (test targets too with `--include-tests`; only some with `--target NAME`, repeated).
-/// `--format json` prints JSON. It fails when ravioli-check finds an error.
+/// (test targets too with `--include-tests`). `--target NAME`, repeated, reports only the
+/// findings in those targets, checked against the whole package. `--format json` prints
+/// JSON. It fails when ravioli-check finds an error.
 @main
 struct RavioliCheckCommand: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -11,18 +12,36 @@ struct RavioliCheckCommand: CommandPlugin {
     let includingTests = extractor.extractFlag(named: "include-tests") > 0
     let chosen = extractor.extractOption(named: "target")
     let format = extractor.extractOption(named: "format").last
-    let targets = context.package.targets.compactMap { $0 as? SwiftSourceModuleTarget }
-      .filter { target in
-        if case .test = target.kind, !includingTests { return false }
-        return chosen.isEmpty || chosen.contains(target.name)
+    let all = context.package.targets.compactMap { $0 as? SwiftSourceModuleTarget }
+    let unknown = chosen.filter { name in !all.contains { $0.name == name } }
+    guard unknown.isEmpty else {
+      Diagnostics.error(
+        "ravioli-check: no Swift target named \(unknown.joined(separator: ", ")) in this package "
+          + "(its Swift targets: \(all.map(\.name).joined(separator: ", ")))")
+      return
+    }
+    // The chosen targets are checked against every target of the package, which may
+    // register what they inject.
+    let targets = all.filter { target in
+      if case .test = target.kind, !includingTests, !chosen.contains(target.name) {
+        return false
       }
+      return true
+    }
     guard !targets.isEmpty else {
       Diagnostics.error("ravioli-check: no Swift target to check")
       return
     }
     var toolArguments = format.map { ["--format", $0] } ?? []
-    if includingTests {
+    if includingTests
+      || targets.contains(where: { if case .test = $0.kind { true } else { false } })
+    {
       toolArguments.append("--include-tests")
+    }
+    for name in chosen {
+      if let target = all.first(where: { $0.name == name }) {
+        toolArguments += ["--report-only-under", target.directoryURL.path]
+      }
     }
     toolArguments += targets.map(\.directoryURL.path)
     let process = Process()

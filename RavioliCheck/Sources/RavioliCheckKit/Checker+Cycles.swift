@@ -41,14 +41,14 @@ extension Checker {
   /// settles which one does.
   private func answer(to need: NeedFact, from registration: Registration) -> Int? {
     let alternative = program.alternative(need.alternative)
-    let type = program.type(need.type)
+    let type = program.type(need.type, in: need.context)
     let request = Request(
       type: type, alternative: alternative, weak: false, givesParameter: need.withParameter,
       subject: "", withoutParameter: "", correction: "", location: need.location)
     let candidates = program.registrations.indices.filter { index in
       let candidate = program.registrations[index]
       return candidate.alternative == alternative
-        && candidate.type.map { TypeName.lastComponent($0) == TypeName.lastComponent(type) } == true
+        && candidate.type.map { TypeName.key($0) == TypeName.key(type) } == true
         && (candidate.fact.parameterType == nil || request.givesParameter)
     }
     guard let container = registration.container else {

@@ -21,7 +21,7 @@ struct Checker {
   }
 
   private static func bucket(_ type: String) -> String {
-    TypeName.lastComponent(TypeName.unwrappingOptional(type))
+    TypeName.key(TypeName.unwrappingOptional(type))
   }
 
   func findings() -> [Finding] {
@@ -31,15 +31,15 @@ struct Checker {
         findings.append(finding)
       }
     }
-    for registration in program.registrations {
+    for registration in program.registrations where !registration.fact.ignored {
       if registration.type == nil {
         findings.append(
           Finding(
             .warning, at: registration.location,
-            "cannot tell which type this registers: write the resolver's return type "
-              + "(`{ () -> Service in ... }`), or end the line with "
-              + "`// ravioli-check: ignore`. Until then, what it may register is reported as "
-              + "warnings, not errors."))
+            "cannot tell which type this registers: write the resolver as a closure with its "
+              + "return type (`{ () -> Service in ... }`). Until then, what its container may "
+              + "lack is reported as warnings, not errors (`// ravioli-check: ignore` at the "
+              + "end of the line silences this warning, not those)."))
       }
       for need in registration.needs ?? [] {
         if let finding = check(need, of: registration) {
@@ -76,6 +76,10 @@ struct Checker {
   struct Scope {
     var containers: [String] = []
     var anywhere = false
+    /// Whether it may search a container that the checked sources do not declare (a parent
+    /// from another package, a container held in a variable, a custom policy's): what is
+    /// not found is then a warning.
+    var unseen = false
 
     func sees(_ registration: Registration) -> Bool {
       guard !anywhere, let container = registration.container else { return true }
@@ -112,7 +116,8 @@ struct Checker {
     guard alternative != .unknown, let scope = scope(of: injection.source) else { return nil }
     return check(
       Request(
-        type: program.type(injection.type), alternative: alternative, weak: weak,
+        type: program.type(injection.type, in: injection.context), alternative: alternative,
+        weak: weak,
         givesParameter: givesParameter, subject: subject, withoutParameter: withoutParameter,
         correction: correction, location: injection.location),
       in: scope)
@@ -124,7 +129,7 @@ struct Checker {
     let registered = "`\(describe(type, registration.alternative))`"
     return check(
       Request(
-        type: program.type(need.type), alternative: alternative, weak: false,
+        type: program.type(need.type, in: need.context), alternative: alternative, weak: false,
         givesParameter: need.withParameter,
         subject: "\(registered), registered at \(registration.location),",
         withoutParameter: "a need without `parameter:`",
@@ -140,7 +145,7 @@ struct Checker {
     case .caller:
       return Scope(anywhere: true)
     case .given(let reference):
-      return scope(of: program.container(reference))
+      return scope(of: reference)
     case .policy(let owner):
       guard !program.policies.isEmpty else { return Scope(anywhere: true) }
       var scope = Scope()
@@ -149,13 +154,13 @@ struct Checker {
         let part: Scope
         switch (policy, owner.map(program.ownContainer) ?? .notContainerable) {
         case (.singleton(let reference), _):
-          part = self.scope(of: program.container(reference))
+          part = self.scope(of: reference)
         case (.enclosingType, .container(let id)):
           part = self.scope(of: id)
         case (.enclosingType, .unknown), (.custom, _):
-          part = Scope(anywhere: true)
+          part = Scope(anywhere: true, unseen: true)
         case (.enclosingType(let fallback?), .notContainerable):
-          part = self.scope(of: program.container(fallback))
+          part = self.scope(of: fallback)
         case (.enclosingType(nil), .notContainerable), (.none, _):
           // No container under this policy: at run time, the read fails with
           // `.noContainer`; which policy is in force the source does not say.
@@ -163,16 +168,23 @@ struct Checker {
         }
         givesAny = true
         scope.anywhere = scope.anywhere || part.anywhere
+        scope.unseen = scope.unseen || part.unseen
         scope.containers += part.containers.filter { !scope.containers.contains($0) }
       }
       return givesAny ? scope : nil
     }
   }
 
-  private func scope(of container: String?) -> Scope {
-    guard let container else { return Scope(anywhere: true) }
-    let chain = program.chain(of: container)
-    return Scope(containers: chain.ids, anywhere: !chain.complete)
+  private func scope(of reference: ContainerReference) -> Scope {
+    scope(of: program.container(reference))
+  }
+
+  /// The scope of the container `id`; a reference that names no container of the checked
+  /// sources (`id` is `nil`) may name one declared elsewhere.
+  private func scope(of id: String?) -> Scope {
+    guard let id else { return Scope(anywhere: true, unseen: true) }
+    let chain = program.chain(of: id)
+    return Scope(containers: chain.ids, anywhere: !chain.complete, unseen: !chain.complete)
   }
 
   /// Whether `registration` answers `request`, as far as the source says.
@@ -189,8 +201,8 @@ struct Checker {
     if request.weak {
       accepted.append(request.type + "?")
     }
-    let last = TypeName.lastComponent(type)
-    guard accepted.contains(where: { $0 == type || TypeName.lastComponent($0) == last }) else {
+    let key = TypeName.key(type)
+    guard accepted.contains(where: { $0 == type || TypeName.key($0) == key }) else {
       return false
     }
     return anyAlternative || registration.alternative.mayMatch(request.alternative)
@@ -207,6 +219,12 @@ struct Checker {
     }
     let text = message(
       for: request, in: scope, sameType: sameType, matching: matching, usable: usable)
+    if scope.unseen {
+      return Finding(
+        .warning, at: request.location,
+        text + " (A warning, not an error: it may be registered in a container that the "
+          + "checked sources do not declare, which a container it resolves from may search.)")
+    }
     guard let untyped = untyped.first(where: scope.sees) else {
       return Finding(.error, at: request.location, text)
     }

@@ -7,12 +7,17 @@ extension FactCollector {
     guard !isIgnored(node) else { return .skipChildren }
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+        declareLocals(binding.pattern.identifiers)
         continue
       }
       if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-        call.calledExpression.trimmedDescription.hasSuffix("Container")
+        Self.containerInitializers.contains(call.calledExpression.trimmedDescription)
       {
         noteContainer(named: name, made: call)
+      } else {
+        // A local that is no container of the source's (`let container = makeContainer()`)
+        // hides one of that name declared outside.
+        declareLocals([name])
       }
       for attribute in node.attributes {
         guard case .attribute(let attribute) = attribute,
@@ -25,6 +30,12 @@ extension FactCollector {
     }
     return .visitChildren
   }
+
+  /// How a container is made: `Container(...)`; not `makeContainer()` nor another library's
+  /// `PersistentContainer(...)`.
+  private static let containerInitializers: Set<String> = [
+    "Container", "Ravioli.Container", "Container.init", "Ravioli.Container.init",
+  ]
 
   /// `false` for `@Injected`, `true` for `@InjectedWeakly`, `nil` for anything else.
   static func injectionWrapper(_ attribute: AttributeSyntax) -> Bool? {
@@ -78,7 +89,7 @@ extension FactCollector {
       InjectionFact(
         kind: .property(owner: enclosingType ?? "", name: name, weak: weak),
         type: weak ? TypeName.unwrappingOptional(written) : written, alternative: alternative,
-        source: source, location: location(of: node)))
+        source: source, location: location(of: node), context: enclosingType))
   }
 
   /// An injection wrapper's alternative and where its container comes from.
@@ -115,7 +126,10 @@ extension FactCollector {
     guard let given = call.arguments.first(where: { $0.label?.text == "from" })?.expression,
       !given.is(NilLiteralExprSyntax.self)
     else {
-      return .policy(owner: owner)
+      // `.resolvingOnInit()` resolves before the object exists: the policy is asked without
+      // it, and `.enclosingType` answers with its default.
+      let eager = call.calledExpression.trimmedDescription.hasSuffix("resolvingOnInit")
+      return .policy(owner: eager ? nil : owner)
     }
     return .given(containerReference(given))
   }
@@ -131,7 +145,8 @@ extension FactCollector {
       facts.injections.append(
         InjectionFact(
           kind: .parameter(function: function, name: name), type: node.type.trimmedDescription,
-          alternative: alternative, source: .caller, location: location(of: node)))
+          alternative: alternative, source: .caller, location: location(of: node),
+          context: enclosingType))
     }
     if let call = node.defaultValue?.value.as(FunctionCallExprSyntax.self),
       let called = call.calledExpression.as(DeclReferenceExprSyntax.self),
@@ -153,17 +168,18 @@ extension FactCollector {
         InjectionFact(
           kind: .defaultArgument(function: function, name: name),
           type: node.type.trimmedDescription, alternative: alternative, source: source,
-          location: location(of: node)))
+          location: location(of: node), context: enclosingType))
     }
     return .visitChildren
   }
 
   // MARK: Conformances, alternatives, initializers
 
+  /// Notes what the type being entered (or extended) adopts, and the container it returns.
   func noteConformance(
-    _ name: String, _ inheritance: InheritanceClauseSyntax?, _ members: MemberBlockSyntax,
-    isProtocol: Bool
+    _ inheritance: InheritanceClauseSyntax?, _ members: MemberBlockSyntax, isProtocol: Bool
   ) {
+    guard let name = enclosingType else { return }
     let inherits =
       inheritance?.inheritedTypes.map { TypeName.base($0.type.trimmedDescription) } ?? []
     let container = members.members.lazy.compactMap { member in

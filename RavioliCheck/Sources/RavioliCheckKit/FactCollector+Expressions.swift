@@ -12,8 +12,14 @@ extension FactCollector {
       return containerReference(chained.expression)
     }
     guard var names = Self.names(of: expression) else { return .unknown }
-    if names.count == 1, let bound = boundContainer(named: names[0]) {
-      return .declared(bound)
+    switch local(names[0]) {
+    case .container(let id):
+      return names.count == 1 ? .declared(id) : .unknown
+    case .local:
+      // A parameter or local: which container it holds, the source does not say here.
+      return .unknown
+    case .notLocal:
+      break
     }
     if names.first == "self" {
       names.removeFirst()

@@ -3,7 +3,8 @@ import SwiftSyntax
 // `register` and `autoregister` calls.
 extension FactCollector {
   func read(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    guard let (receiver, method) = Self.method(of: node), !isIgnored(node) else {
+    // A registration on an ignored line still registers: only its own findings are skipped.
+    guard let (receiver, method) = Self.method(of: node) else {
       return .visitChildren
     }
     let container = receiver.map(containerReference) ?? .unknown
@@ -34,13 +35,18 @@ extension FactCollector {
   ]
 
   /// `register(alternative:scope:needs:) { () -> T in ... }` and its parametrized,
-  /// main-actor and async forms. A `register` call without a closure, or with other labels,
-  /// is some other library's.
+  /// main-actor and async forms; `register(scope: .singleton, make)` too, whose type the
+  /// source does not say. A `register` call with other labels, or without a resolver, is
+  /// some other library's.
   private func noteRegister(_ call: FunctionCallExprSyntax, in container: ContainerReference) {
-    guard call.arguments.allSatisfy({ Self.registerLabels.contains($0.label?.text) }),
-      let closure = call.trailingClosure
-        ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
-    else { return }
+    guard call.arguments.allSatisfy({ Self.registerLabels.contains($0.label?.text) }) else {
+      return
+    }
+    let resolver =
+      call.trailingClosure.map(ExprSyntax.init)
+      ?? call.arguments.last { $0.label == nil }?.expression
+    guard let resolver else { return }
+    let closure = resolver.as(ClosureExprSyntax.self)
     var alternative = AlternativeReference.none
     var needs: [NeedFact]?
     for argument in call.arguments {
@@ -56,13 +62,14 @@ extension FactCollector {
       }
     }
     let type =
-      closure.signature?.returnClause?.type.trimmedDescription
-      ?? Self.singleExpression(of: closure).flatMap(Self.madeType)
+      closure?.signature?.returnClause?.type.trimmedDescription
+      ?? closure.flatMap(Self.singleExpression).flatMap(Self.madeType)
     facts.registrations.append(
       RegistrationFact(
         container: container, type: type, alternative: alternative,
-        parameterType: Self.parameterType(of: closure), needs: needs, initializerOf: nil,
-        parameterAlternatives: [:], location: location(of: call)))
+        parameterType: closure.flatMap(Self.parameterType), needs: needs, initializerOf: nil,
+        parameterAlternatives: [:], location: location(of: call), ignored: isIgnored(call),
+        context: enclosingType))
   }
 
   /// The type a parametrized resolver takes; `nil` for a plain one.
@@ -99,7 +106,7 @@ extension FactCollector {
     }
     return NeedFact(
       type: type, alternative: alternative, withParameter: withParameter,
-      location: location(of: expression))
+      location: location(of: expression), context: enclosingType)
   }
 
   /// `autoregister(T.self, alternative:scope:parameters:) { (a: A, b: B) in ... }` or
@@ -123,6 +130,7 @@ extension FactCollector {
           if let given = need(element.expression) {
             parameterAlternatives[given.type] = given.alternative
           }
+          // Matched to the parameters by type once type names are settled (`Program`).
         }
       case "initializer":
         initializer = argument.expression
@@ -143,8 +151,8 @@ extension FactCollector {
         needs = clause.parameters.map { parameter in
           let needed = parameter.type!.trimmedDescription
           return NeedFact(
-            type: needed, alternative: parameterAlternatives[needed] ?? .none,
-            withParameter: false, location: location(of: parameter))
+            type: needed, alternative: .none, withParameter: false,
+            location: location(of: parameter), context: enclosingType)
         }
       }
     } else if let reference = initializer?.as(MemberAccessExprSyntax.self),
@@ -160,6 +168,7 @@ extension FactCollector {
       RegistrationFact(
         container: container, type: type, alternative: alternative, parameterType: nil,
         needs: needs, initializerOf: initializerOf.map { ($0.type, $0.labels) },
-        parameterAlternatives: parameterAlternatives, location: location(of: call)))
+        parameterAlternatives: parameterAlternatives, location: location(of: call),
+        ignored: isIgnored(call), context: enclosingType))
   }
 }

@@ -16,10 +16,19 @@ final class FactCollector: SyntaxVisitor {
   private(set) var scopes: [String] = []
   /// How many of ``scopes`` are types.
   private var typeScopes: [String] = []
-  /// Closure parameters that name a container: a declaration's registrations closure.
-  private var bindings: [(name: String, container: String)] = []
   /// The closures that bind a parameter, found at their declaration, entered later.
   private var pendingBindings: [SyntaxIdentifier: (name: String, container: String)] = [:]
+  /// The bodies around the node, innermost last: a type's, or code's (a function's, an
+  /// initializer's, a closure's) with the local names it declares. A local name hides a
+  /// container of that name declared outside: `func setUp(container: Container)`.
+  private var bodies: [Body] = []
+
+  private struct Body {
+    var isCode: Bool
+    var locals: Set<String> = []
+    /// A container declaration's registrations closure: its parameter, and the container.
+    var bound: (name: String, container: String)?
+  }
 
   static func facts(path: String, text: String) -> FileFacts {
     let tree = Parser.parse(source: text)
@@ -44,6 +53,7 @@ final class FactCollector: SyntaxVisitor {
       ignored.insert(index + 1)
     }
     ignoredLines = ignored
+    facts.ignoredLines = ignored
     super.init(viewMode: .sourceAccurate)
   }
 
@@ -70,15 +80,37 @@ final class FactCollector: SyntaxVisitor {
   /// The innermost type's path (`Outer.Inner`), if the node is inside one.
   var enclosingType: String? { typeScopes.last }
 
-  /// The container a closure parameter named `name` binds, if one does.
-  func boundContainer(named name: String) -> String? {
-    bindings.last { $0.name == name }?.container
+  /// What a plain name means in the code around the node (up to the nearest type): the
+  /// container a registrations closure's parameter binds, a local that the source does not
+  /// say is a container, or neither.
+  enum LocalName {
+    case container(String)
+    case local
+    case notLocal
   }
 
-  /// Makes the next visit of `closure` bind its first parameter to `container`.
+  func local(_ name: String) -> LocalName {
+    for body in bodies.reversed() {
+      guard body.isCode else { return .notLocal }
+      if let bound = body.bound, bound.name == name { return .container(bound.container) }
+      if body.locals.contains(name) { return .local }
+    }
+    return .notLocal
+  }
+
+  /// Whether the node is in code (a function's or closure's body) rather than in a type.
+  var isInCode: Bool { bodies.last?.isCode ?? false }
+
+  /// Notes local names declared in the code around the node.
+  func declareLocals(_ names: some Sequence<String>) {
+    guard let last = bodies.indices.last, bodies[last].isCode else { return }
+    bodies[last].locals.formUnion(names)
+  }
+
+  /// Makes the next visit of `closure` bind its first parameter (`$0` if it names none) to
+  /// `container`.
   func bindFirstParameter(of closure: ClosureExprSyntax, to container: String) {
-    guard let name = closure.firstParameterName else { return }
-    pendingBindings[closure.id] = (name, container)
+    pendingBindings[closure.id] = (closure.parameterNames.first ?? "$0", container)
   }
 
   // MARK: Scopes
@@ -87,44 +119,62 @@ final class FactCollector: SyntaxVisitor {
     let path = typeScopes.last.map { "\($0).\(name)" } ?? name
     scopes.append(name)
     typeScopes.append(path)
+    bodies.append(Body(isCode: false))
   }
 
   private func leaveType() {
     scopes.removeLast()
     typeScopes.removeLast()
+    bodies.removeLast()
+  }
+
+  private func enterCode(_ scope: String?, parameters: FunctionParameterListSyntax?) {
+    if let scope {
+      scopes.append(scope)
+    }
+    bodies.append(
+      Body(
+        isCode: true, locals: Set((parameters ?? []).map { ($0.secondName ?? $0.firstName).text })))
+  }
+
+  private func leaveCode(_ hadScope: Bool) {
+    if hadScope {
+      scopes.removeLast()
+    }
+    bodies.removeLast()
   }
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text)
-    noteConformance(node.name.text, node.inheritanceClause, node.memberBlock, isProtocol: false)
+    noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
   override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text)
-    noteConformance(node.name.text, node.inheritanceClause, node.memberBlock, isProtocol: false)
+    noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
   override func visitPost(_ node: StructDeclSyntax) { leaveType() }
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text)
-    noteConformance(node.name.text, node.inheritanceClause, node.memberBlock, isProtocol: false)
+    noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
   override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text)
-    noteConformance(node.name.text, node.inheritanceClause, node.memberBlock, isProtocol: false)
+    noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
   override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text)
-    noteConformance(node.name.text, node.inheritanceClause, node.memberBlock, isProtocol: true)
+    noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: true)
     return .visitChildren
   }
   override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
@@ -134,7 +184,8 @@ final class FactCollector: SyntaxVisitor {
     // An extension's members belong to the extended type, wherever it is written.
     scopes.append(name)
     typeScopes.append(name)
-    noteConformance(name, node.inheritanceClause, node.memberBlock, isProtocol: false)
+    bodies.append(Body(isCode: false))
+    noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     if name == "RegistrationAlternative" || name == "Ravioli.RegistrationAlternative" {
       noteAlternatives(in: node.memberBlock)
     }
@@ -143,33 +194,45 @@ final class FactCollector: SyntaxVisitor {
   override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    scopes.append(node.name.text + "()")
+    enterCode(node.name.text + "()", parameters: node.signature.parameterClause.parameters)
     return .visitChildren
   }
-  override func visitPost(_ node: FunctionDeclSyntax) { scopes.removeLast() }
+  override func visitPost(_ node: FunctionDeclSyntax) { leaveCode(true) }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    scopes.append("init()")
+    enterCode("init()", parameters: node.signature.parameterClause.parameters)
     noteInitializer(node)
     return .visitChildren
   }
-  override func visitPost(_ node: InitializerDeclSyntax) { scopes.removeLast() }
+  override func visitPost(_ node: InitializerDeclSyntax) { leaveCode(true) }
+
+  override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterCode(nil, parameters: nil)
+    return .visitChildren
+  }
+  override func visitPost(_ node: AccessorDeclSyntax) { leaveCode(false) }
 
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-    if let binding = pendingBindings.removeValue(forKey: node.id) {
-      bindings.append(binding)
-      enteredBindings.insert(node.id)
-    }
+    enterCode(nil, parameters: nil)
+    bodies[bodies.count - 1].bound = pendingBindings.removeValue(forKey: node.id)
+    // Its parameters are locals (`$0` when it names none), but for the one a container
+    // declaration binds.
+    let names = node.signature == nil ? ["$0"] : node.parameterNames
+    declareLocals(names.filter { $0 != bodies[bodies.count - 1].bound?.name })
     return .visitChildren
   }
 
-  override func visitPost(_ node: ClosureExprSyntax) {
-    if enteredBindings.remove(node.id) != nil {
-      bindings.removeLast()
-    }
+  override func visitPost(_ node: ClosureExprSyntax) { leaveCode(false) }
+
+  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+    declareLocals(node.pattern.identifiers)
+    return .visitChildren
   }
 
-  private var enteredBindings = Set<SyntaxIdentifier>()
+  override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+    declareLocals(node.pattern.identifiers)
+    return .visitChildren
+  }
 
   // MARK: What the other files of FactCollector read (Swift allows overrides only here)
 
@@ -191,7 +254,13 @@ final class FactCollector: SyntaxVisitor {
   }
 
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-    facts.typeAliases[node.name.text] = node.initializer.value.trimmedDescription
+    guard !isInCode else { return .skipChildren }
+    let name = typeScopes.last.map { "\($0).\(node.name.text)" } ?? node.name.text
+    facts.typeAliases.append(
+      TypeAliasFact(
+        name: name,
+        parameters: node.genericParameterClause?.parameters.map(\.name.text) ?? [],
+        target: node.initializer.value.trimmedDescription))
     return .skipChildren
   }
 }
@@ -216,14 +285,24 @@ extension AttributeListSyntax.Element {
 }
 
 extension ClosureExprSyntax {
-  /// The name of the closure's first parameter, if it names one.
-  var firstParameterName: String? {
+  /// The names of the closure's parameters.
+  var parameterNames: [String] {
     switch signature?.parameterClause {
     case .simpleInput(let list)?:
-      return list.first?.name.text
+      return list.map(\.name.text)
     case .parameterClause(let clause)?:
-      return clause.parameters.first.map { ($0.secondName ?? $0.firstName).text }
+      return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
     case nil:
+      return []
+    }
+  }
+}
+
+extension PatternSyntax {
+  /// The names a pattern binds: `x`, `(a, b)`, `let x`.
+  var identifiers: [String] {
+    tokens(viewMode: .sourceAccurate).compactMap { token in
+      if case .identifier(let name) = token.tokenKind { return name }
       return nil
     }
   }

@@ -94,6 +94,8 @@ struct InjectionFact: Sendable {
   let alternative: AlternativeReference
   let source: Source
   let location: SourceLocation
+  /// The type whose code writes it, where its type's names are looked up first.
+  var context: String? = nil
 }
 
 /// One thing a registration declares that it needs.
@@ -103,6 +105,8 @@ struct NeedFact: Sendable {
   /// `.on(T.self, parameter: P.self)`: resolved with a parameter.
   let withParameter: Bool
   let location: SourceLocation
+  /// The type whose code writes it, where its type's names are looked up first.
+  var context: String? = nil
 }
 
 /// A `register` or `autoregister` call.
@@ -121,6 +125,18 @@ struct RegistrationFact: Sendable {
   /// `parameters: [.on(A.self, alternative: .x)]`: the alternative of each parameter type.
   let parameterAlternatives: [String: AlternativeReference]
   let location: SourceLocation
+  /// On a line marked `// ravioli-check: ignore`: it registers, but its own findings (its
+  /// needs, an untold type) are not reported.
+  let ignored: Bool
+  /// The type whose code writes it, where its type's names are looked up first.
+  var context: String? = nil
+}
+
+/// `typealias Name<T> = Target`, named with the types around it (`Screen.ViewModel`).
+struct TypeAliasFact: Sendable {
+  let name: String
+  let parameters: [String]
+  let target: String
 }
 
 /// `init(a: A, b: B)` of a type: what an autoregistered initializer needs.
@@ -154,7 +170,9 @@ struct FileFacts: Sendable {
   var conformances: [ConformanceFact] = []
   /// `static let french: RegistrationAlternative = "french"`: member name to string.
   var alternatives: [String: String] = [:]
-  var typeAliases: [String: String] = [:]
+  var typeAliases: [TypeAliasFact] = []
   /// Findings about the file itself: it could not be read, or does not parse.
   var problems: [Finding] = []
+  /// The lines that end in `// ravioli-check: ignore`: no finding is reported at them.
+  var ignoredLines: Set<Int> = []
 }

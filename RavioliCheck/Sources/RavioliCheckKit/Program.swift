@@ -33,7 +33,7 @@ enum Alternative: Hashable, Sendable {
     switch self {
     case .none, .unknown: nil
     case .named(let name): "alternative \"\(name)\""
-    case .undeclaredMember(let member): "alternative `.\(member)`"
+    case .undeclaredMember(let member): "alternative .\(member)"
     }
   }
 }
@@ -57,8 +57,12 @@ struct Program: Sendable {
   private(set) var containers: [String: ContainerDeclaration] = [:]
   /// Ids that several declarations share: a reference to one of them is not settled.
   private var ambiguous: Set<String> = []
+  /// How many declarations carry each `name:`, so that messages tell apart those that share.
+  private var nameCounts: [String: Int] = [:]
   private var alternatives: [String: String] = [:]
-  private var aliases: [String: String] = [:]
+  /// Type aliases by their name with the types around them (`Screen.ViewModel`).
+  private var aliases: [String: [TypeAliasFact]] = [:]
+  /// Conformances by the type's name with the types around it.
   private var conformances: [String: [ConformanceFact]] = [:]
   private(set) var policies: [(PolicyAssignment, SourceLocation)] = []
   private(set) var registrations: [Registration] = []
@@ -74,43 +78,79 @@ struct Program: Sendable {
           ambiguous.insert(container.id)
         }
         containers[container.id] = container
+        if let name = container.name {
+          nameCounts[name, default: 0] += 1
+        }
       }
       alternatives.merge(file.alternatives) { first, _ in first }
-      aliases.merge(file.typeAliases) { first, _ in first }
+      for alias in file.typeAliases {
+        aliases[alias.name, default: []].append(alias)
+      }
       for conformance in file.conformances {
-        conformances[TypeName.base(conformance.name), default: []].append(conformance)
+        conformances[TypeName.normalized(conformance.name), default: []].append(conformance)
       }
       for initializer in file.initializers {
-        initializers[TypeName.base(initializer.type), default: []].append(initializer)
+        initializers[TypeName.normalized(initializer.type), default: []].append(initializer)
       }
-      // Only files that can see Ravioli inject or register with it.
-      guard file.importsRavioli || exported else { continue }
+      // A file that does not import Ravioli may see it through a module that re-exports it,
+      // which may not be among the checked sources: its registrations whose type the source
+      // says count (they can only hide an error), but only files that import Ravioli inject,
+      // set policies, or register what the checker cannot read.
+      let seesRavioli = file.importsRavioli || exported
+      rawRegistrations += file.registrations.filter { seesRavioli || $0.type != nil }
+      guard seesRavioli else { continue }
       policies += file.policies
       injections += file.injections
-      rawRegistrations += file.registrations
     }
+    let named = Named(initializers)
     registrations = rawRegistrations.map { fact in
       Registration(
-        fact: fact, container: container(fact.container), type: fact.type.map(type),
+        fact: fact, container: container(fact.container),
+        type: fact.type.map { type($0, in: fact.context) },
         alternative: alternative(fact.alternative),
-        needs: fact.needs ?? Self.initializerNeeds(of: fact, in: initializers))
+        needs: withParameterAlternatives(
+          fact.needs ?? initializerNeeds(of: fact, among: named), of: fact))
     }
   }
 
   /// The needs of `autoregister(initializer: T.init)`: the parameters of the one initializer
-  /// of `T` (or the one with those labels) that the sources declare.
-  private static func initializerNeeds(
-    of fact: RegistrationFact, in initializers: [String: [InitializerFact]]
+  /// of `T` (or the one with those labels) that the sources declare. Not for a generic type
+  /// (`Repository<User>.init`), whose parameters the source writes with the type's own
+  /// parameters.
+  private func initializerNeeds(
+    of fact: RegistrationFact, among initializers: Named<[InitializerFact]>
   ) -> [NeedFact]? {
-    guard let (type, labels) = fact.initializerOf else { return nil }
-    let candidates = (initializers[TypeName.base(type)] ?? []).filter { candidate in
+    guard let (made, labels) = fact.initializerOf,
+      TypeName.arguments(TypeName.normalized(made)).isEmpty,
+      let declared = initializers.lookUp(TypeName.normalized(made))
+    else { return nil }
+    let candidates = declared.filter { candidate in
       labels.map { $0 == candidate.labels } ?? true
     }
     guard candidates.count == 1, let chosen = candidates.first else { return nil }
     return chosen.parameterTypes.map { parameter in
       NeedFact(
-        type: parameter, alternative: fact.parameterAlternatives[parameter] ?? .none,
-        withParameter: false, location: fact.location)
+        type: parameter, alternative: .none, withParameter: false, location: fact.location,
+        context: chosen.type)
+    }
+  }
+
+  /// `autoregister`'s `parameters: [.on(A.self, alternative: .x)]` given to the needs of
+  /// type `A`, the types compared once settled (`any A` and `A` are one).
+  private func withParameterAlternatives(_ needs: [NeedFact]?, of fact: RegistrationFact)
+    -> [NeedFact]?
+  {
+    guard let needs, !fact.parameterAlternatives.isEmpty else { return needs }
+    var given: [String: AlternativeReference] = [:]
+    for (written, alternative) in fact.parameterAlternatives {
+      given[TypeName.key(type(written))] = alternative
+    }
+    return needs.map { need in
+      guard need.alternative == .none, let alternative = given[TypeName.key(type(need.type))]
+      else { return need }
+      return NeedFact(
+        type: need.type, alternative: alternative, withParameter: need.withParameter,
+        location: need.location, context: need.context)
     }
   }
 
@@ -137,7 +177,12 @@ struct Program: Sendable {
 
   /// How messages name a container: its `name:`, else its declaration.
   func displayName(_ id: String) -> String {
-    "\"\(containers[id]?.name ?? id)\""
+    guard let declaration = containers[id], let name = declaration.name else {
+      return "`\(id)`"
+    }
+    // Two containers of one name: say which.
+    return (nameCounts[name] ?? 0) > 1
+      ? "\"\(name)\" (\(declaration.location))" : "\"\(name)\""
   }
 
   /// The containers that `id` searches, in order, and whether the source names them all.
@@ -169,18 +214,43 @@ struct Program: Sendable {
     }
   }
 
-  /// The normalized type, with the sources' type aliases followed.
-  func type(_ written: String) -> String {
-    var type = TypeName.normalized(written)
-    var seen = Set<String>()
-    while true {
-      let optional = type.hasSuffix("?")
-      let wrapped = optional ? String(type.dropLast()) : type
-      guard let target = aliases[wrapped] ?? aliases[TypeName.lastComponent(wrapped)],
-        seen.insert(wrapped).inserted
-      else { return type }
-      type = TypeName.normalized(target) + (optional ? "?" : "")
+  /// The normalized type, with the sources' type aliases followed: an alias named as
+  /// written, or nested in `context` (a type's name, for what is written inside it) or a
+  /// type around it, or the one alias of that last name.
+  func type(_ written: String, in context: String? = nil) -> String {
+    TypeName.normalized(written) { name, arguments in
+      aliasTarget(name, arguments, in: context)
     }
+  }
+
+  private func aliasTarget(_ name: String, _ arguments: [String], in context: String?)
+    -> String?
+  {
+    var candidates: [String] = []
+    if let context {
+      var outer = context.split(separator: ".").map(String.init)
+      while !outer.isEmpty {
+        candidates.append((outer + [name]).joined(separator: "."))
+        outer.removeLast()
+      }
+    }
+    candidates.append(name)
+    var found = candidates.lazy.compactMap { aliases[$0] }.first
+    if found == nil {
+      let last = TypeName.lastComponent(name)
+      let all = aliases.filter { TypeName.lastComponent($0.key) == last }
+      if all.count == 1 {
+        found = all.first?.value
+      }
+    }
+    // Several aliases of one name in different places: not settled, not followed.
+    guard let found, let alias = found.first,
+      found.allSatisfy({ $0.target == alias.target && $0.parameters == alias.parameters }),
+      alias.parameters.count == arguments.count
+    else { return nil }
+    guard !arguments.isEmpty else { return alias.target }
+    return TypeName.replacingNames(
+      in: alias.target, Dictionary(zip(alias.parameters, arguments)) { first, _ in first })
   }
 
   // MARK: Containerable
@@ -194,22 +264,70 @@ struct Program: Sendable {
 
   /// The container that `Containerable` gives objects of `type`, under `.enclosingType`.
   func ownContainer(of type: String) -> OwnContainer {
-    var queue = [TypeName.base(type)]
+    let conformances = Named(conformances)
+    var queue = [TypeName.normalized(type)]
     var seen = Set<String>()
     var provider: ContainerReference?
     var isContainerable = false
+    var settled = true
     while !queue.isEmpty {
       let name = queue.removeFirst()
       guard seen.insert(name).inserted else { continue }
-      if name == "Containerable" {
+      if TypeName.lastComponent(name) == "Containerable" {
         isContainerable = true
+        continue
       }
-      for fact in conformances[name] ?? [] {
-        provider = provider ?? fact.container
-        queue += fact.inherits
+      switch conformances.find(name) {
+      case .found(let facts):
+        for fact in facts {
+          provider = provider ?? fact.container
+          queue += fact.inherits
+        }
+      case .ambiguous:
+        settled = false
+      case .none:
+        break
       }
     }
-    guard isContainerable else { return .notContainerable }
+    guard isContainerable else { return settled ? .notContainerable : .unknown }
     return provider.flatMap(container).map(OwnContainer.container) ?? .unknown
+  }
+}
+
+/// Declarations by the name of their type, written with the types around it
+/// (`ProfileView.ViewModel`), looked up by a name written in full or in part.
+struct Named<Value: Sendable>: Sendable {
+  private let byName: [String: Value]
+
+  init(_ byName: [String: Value]) {
+    self.byName = byName
+  }
+
+  enum Found {
+    case found(Value)
+    /// Several types of that name, and the reference does not say which.
+    case ambiguous
+    case none
+  }
+
+  /// The declarations of `name`: those of that exact name, else the one type whose name
+  /// ends with it (or with whose name it ends: `Catalog.Product` for `Product`).
+  func find(_ name: String) -> Found {
+    if let exact = byName[name] {
+      return .found(exact)
+    }
+    let matches = byName.filter { key, _ in
+      key.hasSuffix("." + name) || name.hasSuffix("." + key)
+    }
+    switch matches.count {
+    case 0: return .none
+    case 1: return .found(matches.first!.value)
+    default: return .ambiguous
+    }
+  }
+
+  func lookUp(_ name: String) -> Value? {
+    if case .found(let value) = find(name) { return value }
+    return nil
   }
 }

@@ -23,9 +23,17 @@ public enum RavioliCheck {
     let facts = read(files)
     let program = Program(facts)
     var findings = missing + facts.flatMap(\.problems) + Checker(program).findings()
+    // No finding at a line marked `// ravioli-check: ignore`.
+    let ignored = Dictionary(facts.map { ($0.path, $0.ignoredLines) }) { first, _ in first }
+    findings.removeAll { ignored[$0.path]?.contains($0.line) == true }
     if !options.reportingOnlyUnder.isEmpty {
-      let prefixes = options.reportingOnlyUnder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-      findings = findings.filter { finding in prefixes.contains { finding.path.hasPrefix($0) } }
+      let prefixes = options.reportingOnlyUnder.map { folder in
+        let path = absolute(folder)
+        return path.hasSuffix("/") ? path : path + "/"
+      }
+      findings = findings.filter { finding in
+        prefixes.contains { absolute(finding.path).hasPrefix($0) }
+      }
     }
     findings = Array(Set(findings)).sorted(by: Finding.ordered)
     return Report(
@@ -33,23 +41,55 @@ public enum RavioliCheck {
       registrations: program.registrations.count, containers: program.containers.count)
   }
 
-  /// Each file's facts, read on every core.
+  /// A path from the current folder's point of view, `.` and `..` resolved.
+  private static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// Each file's facts, read on every core, by threads of their own: their stacks are large
+  /// enough for deeply nested expressions, which the parser and the reader descend into.
   private static func read(_ files: [String]) -> [FileFacts] {
     let results = Results(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      let path = files[index]
-      let facts: FileFacts
-      switch SourceFiles.read(path) {
-      case .success(let text):
-        facts = FactCollector.facts(path: path, text: text)
-      case .failure(let problem):
-        var unread = FileFacts(path: path)
-        unread.problems = [problem]
-        facts = unread
+    let next = Counter()
+    let done = DispatchGroup()
+    for _ in 0..<max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount)) {
+      done.enter()
+      let thread = Thread {
+        while let index = next.take(below: files.count) {
+          results.set(index, facts(of: files[index]))
+        }
+        done.leave()
       }
-      results.set(index, facts)
+      thread.stackSize = 512 << 20
+      thread.start()
     }
+    done.wait()
     return results.all
+  }
+
+  private static func facts(of path: String) -> FileFacts {
+    switch SourceFiles.read(path) {
+    case .success(let text):
+      return FactCollector.facts(path: path, text: text)
+    case .failure(let problem):
+      var unread = FileFacts(path: path)
+      unread.problems = [problem]
+      return unread
+    }
+  }
+
+  /// Hands out the indices of the files to read, each once.
+  private final class Counter: @unchecked Sendable {  // `value` only under `lock`
+    private let lock = NSLock()
+    private var value = 0
+
+    func take(below limit: Int) -> Int? {
+      lock.lock()
+      defer { lock.unlock() }
+      guard value < limit else { return nil }
+      defer { value += 1 }
+      return value
+    }
   }
 
   /// The facts of each file, written from many threads, each to its own index.
@@ -62,11 +102,15 @@ public enum RavioliCheck {
     }
 
     func set(_ index: Int, _ value: FileFacts) {
-      lock.withLock { facts[index] = value }
+      lock.lock()
+      defer { lock.unlock() }
+      facts[index] = value
     }
 
     var all: [FileFacts] {
-      lock.withLock { facts.compactMap { $0 } }
+      lock.lock()
+      defer { lock.unlock() }
+      return facts.compactMap { $0 }
     }
   }
 }

@@ -4,9 +4,11 @@ import Foundation
 enum SourceFiles {
   /// Every `.swift` file under each path (a file, or a folder searched recursively), each
   /// once, in a stable order. Skipped: folders whose names start with `.build` or `.` (build
-  /// products, `.git`, `.swiftpm`), folders of tests (named `Tests` or ending in `Tests`,
-  /// unless `includingTests`), and symbolic links to folders, which could lead back up the
-  /// tree. A path that does not exist is a finding.
+  /// products, `.git`, `.swiftpm`), folders of tests (unless `includingTests`: a folder named
+  /// `Tests`, or one whose name ends in `Tests` outside a `Sources` folder, as Xcode names
+  /// its test targets' folders), package manifests, and symbolic links to folders, which
+  /// could lead back up the tree. A path that does not exist, or a folder that cannot be
+  /// read, is a finding.
   static func find(in paths: [String], includingTests: Bool) -> (
     files: [String], problems: [Finding]
   ) {
@@ -25,7 +27,9 @@ enum SourceFiles {
       }
       let found =
         isFolder.boolValue
-        ? walk(path, includingTests: includingTests)
+        ? walk(
+          path, includingTests: includingTests,
+          insideSources: path.split(separator: "/").contains("Sources"), problems: &problems)
         : (path.hasSuffix(".swift") ? [path] : [])
       for file in found where seen.insert(canonical(file)).inserted {
         files.append(file)
@@ -35,9 +39,17 @@ enum SourceFiles {
   }
 
   /// The `.swift` files under `folder`, sorted, not following links to folders.
-  private static func walk(_ folder: String, includingTests: Bool) -> [String] {
+  private static func walk(
+    _ folder: String, includingTests: Bool, insideSources: Bool, problems: inout [Finding]
+  ) -> [String] {
     let manager = FileManager.default
-    guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return [] }
+    guard let names = try? manager.contentsOfDirectory(atPath: folder) else {
+      problems.append(
+        Finding(
+          .warning, at: SourceLocation(path: folder, line: 1, column: 1),
+          "is a folder that cannot be read; its files are not checked"))
+      return []
+    }
     var files: [String] = []
     for name in names.sorted() {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -46,15 +58,19 @@ enum SourceFiles {
       else { continue }
       switch kind {
       case .typeDirectory:
-        if name.hasPrefix(".") || (!includingTests && isTestFolder(name)) {
+        if name.hasPrefix(".")
+          || (!includingTests && (name == "Tests" || (!insideSources && name.hasSuffix("Tests"))))
+        {
           continue
         }
-        files += walk(path, includingTests: includingTests)
+        files += walk(
+          path, includingTests: includingTests, insideSources: insideSources || name == "Sources",
+          problems: &problems)
       case .typeRegular, .typeSymbolicLink:
         // A link is followed only to a file (`fileExists` follows it).
         var isFolder: ObjCBool = false
-        if name.hasSuffix(".swift"), manager.fileExists(atPath: path, isDirectory: &isFolder),
-          !isFolder.boolValue
+        if name.hasSuffix(".swift"), !isManifest(name),
+          manager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue
         {
           files.append(path)
         }
@@ -65,8 +81,9 @@ enum SourceFiles {
     return files
   }
 
-  private static func isTestFolder(_ name: String) -> Bool {
-    name == "Tests" || name.hasSuffix("Tests")
+  /// `Package.swift` or `Package@swift-6.0.swift`: SwiftPM's, not the app's.
+  private static func isManifest(_ name: String) -> Bool {
+    name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
   }
 
   private static func canonical(_ path: String) -> String {

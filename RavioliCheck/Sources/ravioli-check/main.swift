@@ -2,7 +2,8 @@ import Foundation
 import RavioliCheckKit
 
 let usage = """
-  usage: ravioli-check [--format text|json] [--include-tests] [--report-only-under PATH]... PATH...
+  usage: ravioli-check [--format text|json] [--include-tests] [--report-only-under PATH]...
+                       [--quiet] PATH...
 
   Reads the Swift files under each PATH (a package root, a folder or a file; folders are
   searched recursively, skipping .build*, hidden folders and, unless --include-tests,
@@ -10,11 +11,16 @@ let usage = """
   container it resolves from registers, every cycle among declared needs and autoregistered
   initializers, and every alternative that nothing registers. Exits 1 if it finds an error.
 
+  --report-only-under PATH  reads every PATH but reports only findings in files under
+                            this one (repeat it for several)
+  --quiet                   prints no summary line when there is nothing to report
+
   A line that ends in `// ravioli-check: ignore` is not checked.
   """
 
 var paths: [String] = []
 var json = false
+var quiet = false
 var stamp: String?
 var options = RavioliCheck.Options()
 var arguments = CommandLine.arguments.dropFirst()
@@ -31,6 +37,8 @@ while let argument = arguments.popFirst() {
     }
   case "--include-tests":
     options.includingTests = true
+  case "--quiet":
+    quiet = true
   case "--report-only-under":
     guard let path = arguments.popFirst() else {
       FileHandle.standardError.write(Data("ravioli-check: --report-only-under takes a path\n".utf8))
@@ -58,10 +66,19 @@ guard !paths.isEmpty else {
   exit(2)
 }
 let report = RavioliCheck.run(paths: paths, options: options)
-print(json ? report.json : report.text, terminator: "")
+if json {
+  print(report.json, terminator: "")
+} else if !(quiet && report.findings.isEmpty) {
+  print(report.text, terminator: "")
+}
 if report.errorCount > 0 {
   exit(1)
 }
 if let stamp {
-  try? "// Checked by ravioli-check.\n".write(toFile: stamp, atomically: true, encoding: .utf8)
+  // Written only when it is not there yet: a file rewritten on every check would make the
+  // build compile its target again after each change anywhere in the package.
+  let content = "// Checked by ravioli-check.\n"
+  if (try? String(contentsOfFile: stamp, encoding: .utf8)) != content {
+    try? content.write(toFile: stamp, atomically: true, encoding: .utf8)
+  }
 }

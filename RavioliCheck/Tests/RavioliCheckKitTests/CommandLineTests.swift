@@ -78,7 +78,34 @@ import Testing
       let failed = try run(["--write-stamp", failing, Paths.fixtures + "/Seeded"], in: folder)
       #expect(failed.status == 1)
       #expect(!FileManager.default.fileExists(atPath: failing))
+      // Not written again when it is there, so that the build does not compile it again.
+      let before = try FileManager.default.attributesOfItem(atPath: clean)[.modificationDate]
+      Thread.sleep(forTimeInterval: 1.1)
+      #expect(try run(["--write-stamp", clean, Paths.fixtures + "/Clean"], in: folder).status == 0)
+      let after = try FileManager.default.attributesOfItem(atPath: clean)[.modificationDate]
+      #expect(before as? Date == after as? Date)
     }
+  }
+
+  @Test func reportingOnlyUnderAFolderTakesARelativePath() throws {
+    let screen = "import Ravioli\nfinal class Screen {\n  @Injected var greeter: Greeter\n}\n"
+    let result = try Paths.withScratchFolder { folder in
+      try Paths.write(screen, to: "Sources/App/Screen.swift", in: folder)
+      try Paths.write(screen, to: "Sources/Other/Screen.swift", in: folder)
+      return try run(["--report-only-under", "Sources/App/", "./Sources"], in: folder)
+    }
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix("./Sources/App/Screen.swift:3:3: error:") == true)
+  }
+
+  @Test func quietPrintsNothingWhenThereIsNothingToReport() throws {
+    #expect(try run(["--quiet", "Clean"], in: Paths.fixtures).out == "")
+    let seeded = try run(["--quiet", "Seeded"], in: Paths.fixtures)
+    #expect(
+      seeded.out.hasSuffix(
+        "ravioli-check: 7 errors, 2 warnings in 4 files (7 injections, "
+          + "9 registrations, 4 containers)\n"))
   }
 
   @Test func badArgumentsSayWhatIsWrongAndExitTwo() throws {

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import RavioliCheckKit
+
 /// Where the tests find their fixtures and the repository's samples, and make scratch
 /// folders.
 enum Paths {
@@ -26,5 +28,17 @@ enum Paths {
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+}
+
+/// The findings for `files` (name to text) in the compiler's format, their scratch folder left
+/// out of the paths.
+func findings(in files: [String: String], includingTests: Bool = false) throws -> [String] {
+  try Paths.withScratchFolder { folder in
+    for (name, text) in files {
+      try Paths.write(text, to: name, in: folder)
+    }
+    return RavioliCheck.run(paths: [folder], options: .init(includingTests: includingTests))
+      .findings.map { $0.compilerFormat.replacingOccurrences(of: folder + "/", with: "") }
   }
 }

@@ -51,7 +51,7 @@ import Testing
     let lines = try Paths.withScratchFolder { folder in
       let bytes: [UInt8] =
         Array("import Ravioli\nlet s = \"".utf8) + [0xFF, 0xFE, 0x80] + Array("\"\n".utf8)
-      FileManager.default.createFile(atPath: folder + "/Latin.swift", contents: Data(bytes))
+      _ = FileManager.default.createFile(atPath: folder + "/Latin.swift", contents: Data(bytes))
       return RavioliCheck.run(paths: [folder]).findings.map {
         $0.compilerFormat.replacingOccurrences(of: folder + "/", with: "")
       }
@@ -102,5 +102,30 @@ import Testing
     }
     #expect(report.files == 1)
     #expect(report.containers == 1)
+  }
+
+  @Test func deeplyNestedExpressionsAreReadWithoutRunningOutOfStack() throws {
+    let report = try Paths.withScratchFolder { folder in
+      let chain = String(repeating: ".next()", count: 10_000)
+      let nested = String(repeating: "(", count: 2_000) + "1" + String(repeating: ")", count: 2_000)
+      try Paths.write(
+        "import Ravioli\nlet a = start()\(chain)\nlet b = \(nested)\n", to: "Deep.swift",
+        in: folder)
+      return RavioliCheck.run(paths: [folder])
+    }
+    #expect(report.files == 1)
+    #expect(report.errorCount == 0)
+  }
+
+  @Test func aPackageManifestIsNotTheAppsSource() throws {
+    let report = try Paths.withScratchFolder { folder in
+      try Paths.write(
+        "import PackageDescription\nlet package = Package(name: \"App\")\n",
+        to: "Package.swift", in: folder)
+      try Paths.write(
+        "import Ravioli\nlet app = Container()\n", to: "Sources/App/App.swift", in: folder)
+      return RavioliCheck.run(paths: [folder])
+    }
+    #expect(report.files == 1)
   }
 }

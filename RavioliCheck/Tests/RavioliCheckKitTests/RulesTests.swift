@@ -5,15 +5,8 @@ import Testing
 /// What counts as registered, where, and under which alternative: each rule with a source
 /// that passes and one that does not.
 @Suite struct RulesTests {
-  /// The findings for `files` (name to text), their folder left out of the paths.
   func check(_ files: [String: String], includingTests: Bool = false) throws -> [String] {
-    try Paths.withScratchFolder { folder in
-      for (name, text) in files {
-        try Paths.write(text, to: name, in: folder)
-      }
-      return RavioliCheck.run(paths: [folder], options: .init(includingTests: includingTests))
-        .findings.map { $0.compilerFormat.replacingOccurrences(of: folder + "/", with: "") }
-    }
+    try findings(in: files, includingTests: includingTests)
   }
 
   let screen = """

@@ -80,9 +80,10 @@ import Testing
     #expect(
       lines.contains(
         "Seeded/App/main.swift:5:3: warning: cannot tell which type this registers: write the "
-          + "resolver's return type (`{ () -> Service in ... }`), or end the line with "
-          + "`// ravioli-check: ignore`. Until then, what it may register is reported as "
-          + "warnings, not errors."))
+          + "resolver as a closure with its return type (`{ () -> Service in ... }`). Until "
+          + "then, what its container may lack is reported as warnings, not errors "
+          + "(`// ravioli-check: ignore` at the end of the line silences this warning, not "
+          + "those)."))
     #expect(
       lines.contains(
         "Seeded/App/main.swift:9:13: warning: parameter `theme` of `render()` (@Injected) needs "
