@@ -45,10 +45,9 @@ extension Checker {
     let request = Request(
       type: type, alternative: alternative, weak: false, givesParameter: need.withParameter,
       subject: "", withoutParameter: "", correction: "", location: need.location)
-    let candidates = program.registrations.indices.filter { index in
+    let candidates = (indicesByKey[TypeName.key(type)] ?? []).filter { index in
       let candidate = program.registrations[index]
       return candidate.alternative == alternative
-        && candidate.type.map { TypeName.key($0) == TypeName.key(type) } == true
         && (candidate.fact.parameterType == nil || request.givesParameter)
     }
     guard let container = registration.container else {

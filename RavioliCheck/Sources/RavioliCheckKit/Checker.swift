@@ -5,18 +5,23 @@
 /// one whose type it cannot tell turns the errors it might answer into warnings.
 struct Checker {
   let program: Program
-  /// Registrations by the last part of their type, without `?`.
+  /// Registrations by the key of their type, without `?`.
   private let byType: [String: [Registration]]
+  /// The indices of registrations by the key of their type, `?` kept.
+  let indicesByKey: [String: [Int]]
   private let untyped: [Registration]
 
   init(_ program: Program) {
     self.program = program
     var byType: [String: [Registration]] = [:]
-    for registration in program.registrations {
-      guard let type = registration.type else { continue }
+    var indicesByKey: [String: [Int]] = [:]
+    for (index, registration) in program.registrations.enumerated() {
+      guard let type = registration.type, let key = registration.key else { continue }
       byType[Self.bucket(type), default: []].append(registration)
+      indicesByKey[key, default: []].append(index)
     }
     self.byType = byType
+    self.indicesByKey = indicesByKey
     untyped = program.registrations.filter { $0.type == nil }
   }
 
@@ -62,6 +67,18 @@ struct Checker {
     /// Whether the request gives a parameter (an injected property gives its object), so
     /// that a parametrized resolver may answer it.
     let givesParameter: Bool
+    /// The keys of the registered types that answer it: its type's, the type it wraps if it
+    /// is optional, and the optional for `@InjectedWeakly`.
+    var acceptedKeys: Set<String> {
+      var accepted = [type]
+      if type.hasSuffix("?") {
+        accepted.append(String(type.dropLast()))
+      }
+      if weak {
+        accepted.append(type + "?")
+      }
+      return Set(accepted.map(TypeName.key))
+    }
     /// "`Screen.greeter` (@Injected)": what asks, for messages.
     let subject: String
     /// What cannot give a parameter, for messages.
@@ -187,32 +204,13 @@ struct Checker {
     return Scope(containers: chain.ids, anywhere: !chain.complete, unseen: !chain.complete)
   }
 
-  /// Whether `registration` answers `request`, as far as the source says.
-  private func answers(
-    _ registration: Registration, _ request: Request, anyAlternative: Bool = false
-  )
-    -> Bool
-  {
-    guard let type = registration.type else { return false }
-    var accepted = [request.type]
-    if request.type.hasSuffix("?") {
-      accepted.append(String(request.type.dropLast()))
-    }
-    if request.weak {
-      accepted.append(request.type + "?")
-    }
-    let key = TypeName.key(type)
-    guard accepted.contains(where: { $0 == type || TypeName.key($0) == key }) else {
-      return false
-    }
-    return anyAlternative || registration.alternative.mayMatch(request.alternative)
-  }
-
   private func check(_ request: Request, in scope: Scope) -> Finding? {
-    let sameType = (byType[Self.bucket(request.type)] ?? []).filter {
-      answers($0, request, anyAlternative: true)
+    // The registrations of the type, under any alternative; those under the request's.
+    let accepted = request.acceptedKeys
+    let sameType = (byType[Self.bucket(request.type)] ?? []).filter { registration in
+      registration.key.map(accepted.contains) == true
     }
-    let matching = sameType.filter { answers($0, request) }
+    let matching = sameType.filter { $0.alternative.mayMatch(request.alternative) }
     let usable = matching.filter { $0.fact.parameterType == nil || request.givesParameter }
     if usable.contains(where: scope.sees) {
       return nil

@@ -45,9 +45,23 @@ struct Registration: Sendable {
   let container: String?
   /// The normalized registered type; `nil` when the source does not say it.
   let type: String?
+  /// ``TypeName/key(_:)`` of `type`, computed once: the checks compare it many times.
+  let key: String?
   let alternative: Alternative
   /// What it needs, with the initializer's parameters for `autoregister(initializer:)`.
   let needs: [NeedFact]?
+
+  init(
+    fact: RegistrationFact, container: String?, type: String?, alternative: Alternative,
+    needs: [NeedFact]?
+  ) {
+    self.fact = fact
+    self.container = container
+    self.type = type
+    self.key = type.map(TypeName.key)
+    self.alternative = alternative
+    self.needs = needs
+  }
 
   var location: SourceLocation { fact.location }
 }
