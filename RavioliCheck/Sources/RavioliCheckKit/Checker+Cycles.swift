@@ -21,10 +21,10 @@ extension Checker {
         let path = cycle(through: start, in: Set(component), edges)
       else { continue }
       let steps = path.map { index in
-        "`\(describe(registrations[index].type ?? "?", registrations[index].alternative))`"
+        "`\(describe(Self.written(registrations[index].fact.type ?? "?"), registrations[index].alternative))`"
       }
       let sites = path.dropLast().map { index in
-        "`\(describe(registrations[index].type ?? "?", registrations[index].alternative))` at "
+        "`\(describe(Self.written(registrations[index].fact.type ?? "?"), registrations[index].alternative))` at "
           + "\(registrations[index].location)"
       }
       findings.append(
@@ -42,13 +42,11 @@ extension Checker {
   private func answer(to need: NeedFact, from registration: Registration) -> Int? {
     let alternative = program.alternative(need.alternative)
     let type = program.type(need.type, in: need.context)
-    let request = Request(
-      type: type, alternative: alternative, weak: false, givesParameter: need.withParameter,
-      subject: "", withoutParameter: "", correction: "", location: need.location)
     let candidates = (indicesByKey[TypeName.key(type)] ?? []).filter { index in
       let candidate = program.registrations[index]
       return candidate.alternative == alternative
-        && (candidate.fact.parameterType == nil || request.givesParameter)
+        && (candidate.fact.parameterType == nil || need.withParameter)
+        && candidate.type.map { TypeName.mayBeSame($0, type) } == true
     }
     guard let container = registration.container else {
       return candidates.count == 1 ? candidates.first : nil

@@ -5,7 +5,7 @@ extension Checker {
     for request: Request, in scope: Scope, sameType: [Registration], matching: [Registration],
     usable: [Registration]
   ) -> String {
-    let wanted = "`\(describe(request.type, request.alternative))`"
+    let wanted = "`\(describe(request.written, request.alternative))`"
     if let label = request.alternative.label,
       !program.registrations.contains(where: { $0.alternative.mayMatch(request.alternative) })
     {
@@ -40,7 +40,7 @@ extension Checker {
         "\(miss.alternative.label ?? "unnamed") in \(describe(miss))"
       }
       text +=
-        " Registered for `\(request.type)`: \(listed.joined(separator: ", "))"
+        " Registered for `\(request.written)`: \(listed.joined(separator: ", "))"
         + (nearMisses.count > 5 ? " and \(nearMisses.count - 5) more." : ".")
     }
     return text + " Register it" + (home.map { " in \($0)" } ?? "") + ", or "

@@ -60,7 +60,10 @@ struct Checker {
 
   /// What an injection or a need asks for, as the checks need it.
   struct Request {
+    /// The type, normalized and with type aliases followed: what is compared.
     let type: String
+    /// The type as the source writes it: what messages show.
+    let written: String
     let alternative: Alternative
     /// `@InjectedWeakly`: a registration of the type or of its optional answers.
     let weak: Bool
@@ -133,7 +136,8 @@ struct Checker {
     guard alternative != .unknown, let scope = scope(of: injection.source) else { return nil }
     return check(
       Request(
-        type: program.type(injection.type, in: injection.context), alternative: alternative,
+        type: program.type(injection.type, in: injection.context),
+        written: Self.written(injection.type), alternative: alternative,
         weak: weak,
         givesParameter: givesParameter, subject: subject, withoutParameter: withoutParameter,
         correction: correction, location: injection.location),
@@ -143,10 +147,12 @@ struct Checker {
   private func check(_ need: NeedFact, of registration: Registration) -> Finding? {
     let alternative = program.alternative(need.alternative)
     guard alternative != .unknown, let type = registration.type else { return nil }
-    let registered = "`\(describe(type, registration.alternative))`"
+    let registered =
+      "`\(describe(Self.written(registration.fact.type ?? type), registration.alternative))`"
     return check(
       Request(
-        type: program.type(need.type, in: need.context), alternative: alternative, weak: false,
+        type: program.type(need.type, in: need.context), written: Self.written(need.type),
+        alternative: alternative, weak: false,
         givesParameter: need.withParameter,
         subject: "\(registered), registered at \(registration.location),",
         withoutParameter: "a need without `parameter:`",
@@ -208,7 +214,8 @@ struct Checker {
     // The registrations of the type, under any alternative; those under the request's.
     let accepted = request.acceptedKeys
     let sameType = (byType[Self.bucket(request.type)] ?? []).filter { registration in
-      registration.key.map(accepted.contains) == true
+      guard let key = registration.key, let type = registration.type else { return false }
+      return accepted.contains(key) && TypeName.mayBeSame(type, request.type)
     }
     let matching = sameType.filter { $0.alternative.mayMatch(request.alternative) }
     let usable = matching.filter { $0.fact.parameterType == nil || request.givesParameter }
@@ -230,6 +237,11 @@ struct Checker {
       .warning, at: request.location,
       text + " (A warning, not an error: the registration at \(untyped.location) may register "
         + "it, but ravioli-check cannot tell its type.)")
+  }
+
+  /// A type as the source writes it, on one line.
+  static func written(_ type: String) -> String {
+    type.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
   func describe(_ type: String, _ alternative: Alternative) -> String {

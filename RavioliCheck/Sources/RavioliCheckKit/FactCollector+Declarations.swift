@@ -10,8 +10,8 @@ extension FactCollector {
         declareLocals(binding.pattern.identifiers)
         continue
       }
-      if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-        Self.containerInitializers.contains(call.calledExpression.trimmedDescription)
+      if Self.makesContainer(binding),
+        let call = binding.initializer?.value.as(FunctionCallExprSyntax.self)
       {
         noteContainer(named: name, made: call)
       } else {
@@ -31,11 +31,21 @@ extension FactCollector {
     return .visitChildren
   }
 
-  /// How a container is made: `Container(...)`; not `makeContainer()` nor another library's
-  /// `PersistentContainer(...)`.
-  private static let containerInitializers: Set<String> = [
-    "Container", "Ravioli.Container", "Container.init", "Ravioli.Container.init",
-  ]
+  /// Whether the binding makes a container: `= Container(...)`, or `: Container = .init(...)`;
+  /// not `makeContainer()` nor another library's `PersistentContainer(...)`.
+  static func makesContainer(_ binding: PatternBindingSyntax) -> Bool {
+    guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else {
+      return false
+    }
+    let called = call.calledExpression.trimmedDescription
+    if ["Container", "Ravioli.Container", "Container.init", "Ravioli.Container.init"].contains(
+      called)
+    {
+      return true
+    }
+    let annotation = binding.typeAnnotation?.type.trimmedDescription
+    return called == ".init" && (annotation == "Container" || annotation == "Ravioli.Container")
+  }
 
   /// `false` for `@Injected`, `true` for `@InjectedWeakly`, `nil` for anything else.
   static func injectionWrapper(_ attribute: AttributeSyntax) -> Bool? {
@@ -88,8 +98,20 @@ extension FactCollector {
     facts.injections.append(
       InjectionFact(
         kind: .property(owner: enclosingType ?? "", name: name, weak: weak),
-        type: weak ? TypeName.unwrappingOptional(written) : written, alternative: alternative,
+        type: weak ? Self.wrapped(written) : written, alternative: alternative,
         source: source, location: location(of: node), context: enclosingType))
+  }
+
+  /// What `@InjectedWeakly var x: T?` resolves, as written: `T` (`(any T)?` gives `any T`).
+  static func wrapped(_ written: String) -> String {
+    guard written.hasSuffix("?") || written.hasSuffix("!") else {
+      return TypeName.unwrappingOptional(written)
+    }
+    var type = String(written.dropLast())
+    if type.hasPrefix("("), type.hasSuffix(")"), !type.dropFirst().contains("(") {
+      type = String(type.dropFirst().dropLast())
+    }
+    return type
   }
 
   /// An injection wrapper's alternative and where its container comes from.
@@ -187,7 +209,9 @@ extension FactCollector {
     }.first
     guard !inherits.isEmpty || container != nil else { return }
     facts.conformances.append(
-      ConformanceFact(name: name, inherits: inherits, container: container, isProtocol: isProtocol))
+      ConformanceFact(
+        name: name, inherits: inherits, container: container, isProtocol: isProtocol,
+        mayInheritFromUncheckedModule: facts.importsOtherModule))
   }
 
   /// What `var container: Container! { ... }` returns, if the variable is that.

@@ -23,6 +23,11 @@ extension FactCollector {
     }
     if names.first == "self" {
       names.removeFirst()
+      // `self.container`, a property set from outside: which container, the source does not
+      // say here.
+      if let member = names.first, isMemberOfNearestType(member) {
+        return .unknown
+      }
     } else if names.first == "Self", let type = enclosingType {
       names = type.split(separator: ".").map(String.init) + names.dropFirst()
     }

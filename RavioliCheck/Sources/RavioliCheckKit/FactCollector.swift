@@ -91,11 +91,18 @@ final class FactCollector: SyntaxVisitor {
 
   func local(_ name: String) -> LocalName {
     for body in bodies.reversed() {
-      guard body.isCode else { return .notLocal }
       if let bound = body.bound, bound.name == name { return .container(bound.container) }
       if body.locals.contains(name) { return .local }
+      // A type's properties hide outer names too, up to the nearest type.
+      guard body.isCode else { return .notLocal }
     }
     return .notLocal
+  }
+
+  /// Whether `name` is a property of the nearest type that the source does not say is a
+  /// container: `self.container` in `init(container: Container)`.
+  func isMemberOfNearestType(_ name: String) -> Bool {
+    bodies.last { !$0.isCode }?.locals.contains(name) ?? false
   }
 
   /// Whether the node is in code (a function's or closure's body) rather than in a type.
@@ -115,11 +122,24 @@ final class FactCollector: SyntaxVisitor {
 
   // MARK: Scopes
 
-  private func enter(type name: String) {
+  private func enter(type name: String, members: MemberBlockSyntax) {
     let path = typeScopes.last.map { "\($0).\(name)" } ?? name
     scopes.append(name)
     typeScopes.append(path)
-    bodies.append(Body(isCode: false))
+    bodies.append(Body(isCode: false, locals: Self.nonContainerProperties(members)))
+  }
+
+  /// The type's properties that are not made with `Container(...)`: read before its
+  /// members, as a method may use a property declared after it.
+  private static func nonContainerProperties(_ members: MemberBlockSyntax) -> Set<String> {
+    var names = Set<String>()
+    for member in members.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      for binding in variable.bindings where !makesContainer(binding) {
+        names.formUnion(binding.pattern.identifiers)
+      }
+    }
+    return names
   }
 
   private func leaveType() {
@@ -145,35 +165,35 @@ final class FactCollector: SyntaxVisitor {
   }
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(type: node.name.text)
+    enter(type: node.name.text, members: node.memberBlock)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
   override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(type: node.name.text)
+    enter(type: node.name.text, members: node.memberBlock)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
   override func visitPost(_ node: StructDeclSyntax) { leaveType() }
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(type: node.name.text)
+    enter(type: node.name.text, members: node.memberBlock)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
   override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(type: node.name.text)
+    enter(type: node.name.text, members: node.memberBlock)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
   override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(type: node.name.text)
+    enter(type: node.name.text, members: node.memberBlock)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: true)
     return .visitChildren
   }
@@ -184,7 +204,7 @@ final class FactCollector: SyntaxVisitor {
     // An extension's members belong to the extended type, wherever it is written.
     scopes.append(name)
     typeScopes.append(name)
-    bodies.append(Body(isCode: false))
+    bodies.append(Body(isCode: false, locals: Self.nonContainerProperties(node.memberBlock)))
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     if name == "RegistrationAlternative" || name == "Ravioli.RegistrationAlternative" {
       noteAlternatives(in: node.memberBlock)
@@ -213,7 +233,8 @@ final class FactCollector: SyntaxVisitor {
   override func visitPost(_ node: AccessorDeclSyntax) { leaveCode(false) }
 
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-    enterCode(nil, parameters: nil)
+    // A scope of its own, so that a container it declares is not one of that name outside.
+    enterCode("{\(location(of: node).line):\(location(of: node).column)}", parameters: nil)
     bodies[bodies.count - 1].bound = pendingBindings.removeValue(forKey: node.id)
     // Its parameters are locals (`$0` when it names none), but for the one a container
     // declaration binds.
@@ -222,7 +243,7 @@ final class FactCollector: SyntaxVisitor {
     return .visitChildren
   }
 
-  override func visitPost(_ node: ClosureExprSyntax) { leaveCode(false) }
+  override func visitPost(_ node: ClosureExprSyntax) { leaveCode(true) }
 
   override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
     declareLocals(node.pattern.identifiers)
@@ -243,7 +264,19 @@ final class FactCollector: SyntaxVisitor {
 
   // MARK: Imports and type aliases
 
+  /// Modules whose protocols are not `Containerable`: the system's, Apple's, Ravioli's.
+  private static let knownModules: Set<String> = [
+    "Swift", "Foundation", "UIKit", "AppKit", "SwiftUI", "Combine", "Observation", "os", "OSLog",
+    "Dispatch", "Darwin", "Glibc", "Musl", "CoreData", "SwiftData", "CoreGraphics",
+    "CoreLocation", "MapKit", "WebKit", "AVFoundation", "Photos", "StoreKit", "CloudKit",
+    "UserNotifications", "Network", "Security", "CryptoKit", "XCTest", "Testing", "Ravioli",
+    "RavioliTesting",
+  ]
+
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let module = node.path.first?.name.text, !Self.knownModules.contains(module) {
+      facts.importsOtherModule = true
+    }
     if node.path.first?.name.text == "Ravioli" {
       facts.importsRavioli = true
       if node.attributes.contains(where: { $0.attributeName == "_exported" }) {
@@ -262,48 +295,5 @@ final class FactCollector: SyntaxVisitor {
         parameters: node.genericParameterClause?.parameters.map(\.name.text) ?? [],
         target: node.initializer.value.trimmedDescription))
     return .skipChildren
-  }
-}
-
-extension Substring {
-  fileprivate var trimmingTrailingSpaces: Substring {
-    var text = self
-    while let last = text.last, last == " " || last == "\t" || last == "\r" {
-      text.removeLast()
-    }
-    return text
-  }
-}
-
-extension AttributeListSyntax.Element {
-  /// The attribute's name without its arguments, `Injected` for `@Injected(...)`; `nil` for
-  /// an `#if` clause.
-  var attributeName: String? {
-    guard case .attribute(let attribute) = self else { return nil }
-    return attribute.attributeName.trimmedDescription
-  }
-}
-
-extension ClosureExprSyntax {
-  /// The names of the closure's parameters.
-  var parameterNames: [String] {
-    switch signature?.parameterClause {
-    case .simpleInput(let list)?:
-      return list.map(\.name.text)
-    case .parameterClause(let clause)?:
-      return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-    case nil:
-      return []
-    }
-  }
-}
-
-extension PatternSyntax {
-  /// The names a pattern binds: `x`, `(a, b)`, `let x`.
-  var identifiers: [String] {
-    tokens(viewMode: .sourceAccurate).compactMap { token in
-      if case .identifier(let name) = token.tokenKind { return name }
-      return nil
-    }
   }
 }

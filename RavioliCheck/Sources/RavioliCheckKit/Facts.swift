@@ -155,6 +155,10 @@ struct ConformanceFact: Sendable {
   /// `var container: Container! { CatalogModule.container }`, if it has one.
   let container: ContainerReference?
   let isProtocol: Bool
+  /// Whether its file imports a module that is neither Apple's nor Ravioli's, which may
+  /// declare what it inherits (a module's `Containerable` protocol) outside the checked
+  /// sources.
+  var mayInheritFromUncheckedModule = false
 }
 
 /// Everything one file says.
@@ -162,6 +166,8 @@ struct FileFacts: Sendable {
   let path: String
   var importsRavioli = false
   var exportsRavioli = false
+  /// Whether it imports a module that is neither Apple's nor Ravioli's.
+  var importsOtherModule = false
   var containers: [ContainerDeclaration] = []
   var policies: [(PolicyAssignment, SourceLocation)] = []
   var injections: [InjectionFact] = []

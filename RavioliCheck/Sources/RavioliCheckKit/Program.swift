@@ -77,7 +77,7 @@ struct Program: Sendable {
   /// Type aliases by their name with the types around them (`Screen.ViewModel`).
   private var aliases: [String: [TypeAliasFact]] = [:]
   /// Conformances by the type's name with the types around it.
-  private var conformances: [String: [ConformanceFact]] = [:]
+  private(set) var conformances: [String: [ConformanceFact]] = [:]
   private(set) var policies: [(PolicyAssignment, SourceLocation)] = []
   private(set) var registrations: [Registration] = []
   private(set) var injections: [InjectionFact] = []
@@ -136,7 +136,7 @@ struct Program: Sendable {
   ) -> [NeedFact]? {
     guard let (made, labels) = fact.initializerOf,
       TypeName.arguments(TypeName.normalized(made)).isEmpty,
-      let declared = initializers.lookUp(TypeName.normalized(made))
+      let declared = initializers.lookUp(TypeName.normalized(made), inside: fact.context)
     else { return nil }
     let candidates = declared.filter { candidate in
       labels.map { $0 == candidate.labels } ?? true
@@ -265,83 +265,5 @@ struct Program: Sendable {
     guard !arguments.isEmpty else { return alias.target }
     return TypeName.replacingNames(
       in: alias.target, Dictionary(zip(alias.parameters, arguments)) { first, _ in first })
-  }
-
-  // MARK: Containerable
-
-  enum OwnContainer {
-    case notContainerable
-    case container(String)
-    /// `Containerable`, but the source does not say which container it returns.
-    case unknown
-  }
-
-  /// The container that `Containerable` gives objects of `type`, under `.enclosingType`.
-  func ownContainer(of type: String) -> OwnContainer {
-    let conformances = Named(conformances)
-    var queue = [TypeName.normalized(type)]
-    var seen = Set<String>()
-    var provider: ContainerReference?
-    var isContainerable = false
-    var settled = true
-    while !queue.isEmpty {
-      let name = queue.removeFirst()
-      guard seen.insert(name).inserted else { continue }
-      if TypeName.lastComponent(name) == "Containerable" {
-        isContainerable = true
-        continue
-      }
-      switch conformances.find(name) {
-      case .found(let facts):
-        for fact in facts {
-          provider = provider ?? fact.container
-          queue += fact.inherits
-        }
-      case .ambiguous:
-        settled = false
-      case .none:
-        break
-      }
-    }
-    guard isContainerable else { return settled ? .notContainerable : .unknown }
-    return provider.flatMap(container).map(OwnContainer.container) ?? .unknown
-  }
-}
-
-/// Declarations by the name of their type, written with the types around it
-/// (`ProfileView.ViewModel`), looked up by a name written in full or in part.
-struct Named<Value: Sendable>: Sendable {
-  private let byName: [String: Value]
-
-  init(_ byName: [String: Value]) {
-    self.byName = byName
-  }
-
-  enum Found {
-    case found(Value)
-    /// Several types of that name, and the reference does not say which.
-    case ambiguous
-    case none
-  }
-
-  /// The declarations of `name`: those of that exact name, else the one type whose name
-  /// ends with it (or with whose name it ends: `Catalog.Product` for `Product`).
-  func find(_ name: String) -> Found {
-    if let exact = byName[name] {
-      return .found(exact)
-    }
-    let matches = byName.filter { key, _ in
-      key.hasSuffix("." + name) || name.hasSuffix("." + key)
-    }
-    switch matches.count {
-    case 0: return .none
-    case 1: return .found(matches.first!.value)
-    default: return .ambiguous
-    }
-  }
-
-  func lookUp(_ name: String) -> Value? {
-    if case .found(let value) = find(name) { return value }
-    return nil
   }
 }

@@ -20,9 +20,35 @@ import Testing
     ("TaylorSwift.Song", "TaylorSwift.Song"),
     ("Handsome", "Handsome"),
     ("`Type`", "Type"),
+    ("() -> Void", "()->()"),
+    ("@Sendable @MainActor () -> Void", "@MainActor @Sendable ()->()"),
+    ("() throws(ParseError) -> any Greeter", "() throws(ParseError)->Greeter"),
+    ("sending Greeter?", "Greeter?"),
+    ("(inout Int) -> Void", "(Int)->()"),
+    ("(_ count: Int) -> Void", "(Int)->()"),
+    ("(name: String, age: Int)", "(name:String,age:Int)"),
+    ("Optional<🍕>", "🍕?"),
   ])
   func oneSpelling(written: String, normalized: String) {
     #expect(TypeName.normalized(written) == normalized)
+  }
+
+  @Test func namesOfNestedTypesThatDifferAreNotOneType() {
+    #expect(!TypeName.mayBeSame("Feed.Config", "Settings.Config"))
+    #expect(TypeName.mayBeSame("Shop.Feed.Config", "Feed.Config"))
+    #expect(TypeName.mayBeSame("Config", "Feed.Config"))
+  }
+
+  @Test func messagesShowTheTypeAsWritten() throws {
+    let app = """
+      import Ravioli
+      let app = Container(name: "app")
+      Container.lookupPolicy = .singleton(app)
+      final class Screen { @Injected var company: any Company & Sendable }
+      """
+    #expect(
+      try findings(in: ["App.swift": app]).first?.contains("needs `any Company & Sendable`,")
+        == true)
   }
 
   @Test func aKeyIgnoresWhereANameIsDeclared() {
@@ -59,7 +85,7 @@ import Testing
     #expect(lines.count == 1)
     #expect(
       lines.first?.hasPrefix(
-        "App.swift:20:3: error: `SettingsScreen.orders` (@Injected) needs `Store<Order>`") == true)
+        "App.swift:20:3: error: `SettingsScreen.orders` (@Injected) needs `Repo<Order>`") == true)
   }
 
   @Test func writtenTwoWaysIsRegistered() throws {

@@ -191,4 +191,98 @@ import Testing
       """
     #expect(try findings(in: ["Screen.swift": screen, "App.swift": registrations]) == [])
   }
+
+  @Test func aStoredPropertyIsNotTheOuterContainerOfThatName() throws {
+    let app = """
+      import Ravioli
+      let container = Container()
+      container.register { () -> Clock in SystemClock() }
+      Container.lookupPolicy = .singleton(container)
+      enum FeedModule { static let container = Container(name: "feed") }
+      final class FeedAssembly {
+        let container: Container
+        init(container: Container) { self.container = container }
+        func assemble() {
+          container.register { () -> Greeter in Hello() }
+          self.container.register { () -> Printer in Printer() }
+        }
+      }
+      final class FeedScreen {
+        @Injected(.capturingContainerOnInit(from: FeedModule.container)) var greeter: Greeter
+        @Injected(.capturingContainerOnInit(from: FeedModule.container)) var printer: Printer
+        @Injected(.capturingContainerOnInit(from: FeedModule.container)) var clock: Clock
+      }
+      """
+    let lines = try findings(in: ["App.swift": app])
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("App.swift:17:3: error: `FeedScreen.clock`") == true)
+  }
+
+  @Test func aContainerMadeInsideAClosureIsNotTheOneOfThatNameOutside() throws {
+    let app = """
+      import Ravioli
+      let storage: Container = {
+        let container = Container(name: "storage")
+        container.register { () -> Preferences in Preferences() }
+        return container
+      }()
+      let container: Container = .init(name: "app")
+      Container.lookupPolicy = .singleton(container)
+      final class Screen { @Injected var greeter: Greeter }
+      """
+    let report = try Paths.withScratchFolder { folder in
+      try Paths.write(app, to: "App.swift", in: folder)
+      return RavioliCheck.run(paths: [folder])
+    }
+    #expect(report.containers == 2)
+    #expect(report.findings.map(\.severity) == [.error])
+  }
+
+  @Test func aNestedTypeIsContainerableOnlyByItsOwnConformances() throws {
+    let app = """
+      import Ravioli
+      let app = Container(name: "app") { $0.register { () -> Greeter in Hello() } }
+      let feed = Container(name: "feed")
+      protocol FeedInjectable: Containerable {}
+      extension FeedInjectable { var container: Container! { feed } }
+      Container.lookupPolicy = .enclosingType(default: app)
+      final class ViewModel: FeedInjectable {}
+      enum Settings {
+        final class ViewModel {
+          @Injected var greeter: Greeter
+        }
+      }
+      """
+    #expect(try findings(in: ["App.swift": app]) == [])
+  }
+
+  @Test func anInitializerIsLookedUpInTheTypeThatNamesIt() throws {
+    let app = """
+      import Ravioli
+      final class ViewModel { init(clock: Clock) {} }
+      enum Settings {
+        final class ViewModel { init(greeter: Greeter) {} }
+        static let container = Container(name: "settings") { c in
+          c.register { () -> Greeter in Hello() }
+          c.autoregister(initializer: ViewModel.init)
+        }
+      }
+      """
+    #expect(try findings(in: ["App.swift": app]) == [])
+  }
+
+  @Test func aProtocolFromAnUncheckedModuleMayBeContainerable() throws {
+    let app = """
+      import Ravioli
+      import FeedKit
+      let app = Container(name: "app")
+      Container.lookupPolicy = .enclosingType(default: app)
+      final class FeedViewModel: FeedInjectable { @Injected var greeter: Greeter }
+      final class Plain { @Injected var greeter: Greeter }
+      """
+    let lines = try findings(in: ["App.swift": app])
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix("App.swift:5:45: warning: `FeedViewModel.greeter`") == true)
+    #expect(lines.last?.hasPrefix("App.swift:6:21: error: `Plain.greeter`") == true)
+  }
 }

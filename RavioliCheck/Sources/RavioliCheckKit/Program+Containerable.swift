@@ -1,0 +1,59 @@
+/// `Containerable`: which container a type's objects resolve from under `.enclosingType`.
+extension Program {
+
+  enum OwnContainer {
+    case notContainerable
+    case container(String)
+    /// `Containerable`, but the source does not say which container it returns.
+    case unknown
+  }
+
+  /// The container that `Containerable` gives objects of `type`, under `.enclosingType`.
+  func ownContainer(of type: String) -> OwnContainer {
+    let conformances = Named(conformances)
+    var queue = [TypeName.normalized(type)]
+    var seen = Set<String>()
+    var provider: ContainerReference?
+    var isContainerable = false
+    var settled = true
+    while !queue.isEmpty {
+      let name = queue.removeFirst()
+      guard seen.insert(name).inserted else { continue }
+      if TypeName.lastComponent(name) == "Containerable" {
+        isContainerable = true
+        continue
+      }
+      switch conformances.find(name) {
+      case .found(let facts):
+        for fact in facts {
+          provider = provider ?? fact.container
+          queue += fact.inherits
+          // A protocol declared nowhere in the checked sources, in a file that imports a
+          // module that may declare it, may be `Containerable`.
+          if fact.mayInheritFromUncheckedModule,
+            fact.inherits.contains(where: { inherited in
+              inherited != "Containerable"
+                && { if case .none = conformances.find(inherited) { true } else { false } }()
+                && !Self.systemProtocols.contains(inherited)
+            })
+          {
+            settled = false
+          }
+        }
+      case .ambiguous:
+        settled = false
+      case .none:
+        break
+      }
+    }
+    guard isContainerable else { return settled ? .notContainerable : .unknown }
+    return provider.flatMap(container).map(OwnContainer.container) ?? .unknown
+  }
+
+  /// What a type commonly inherits that is not a module's `Containerable` protocol.
+  fileprivate static let systemProtocols: Set<String> = [
+    "Sendable", "AnyObject", "Equatable", "Hashable", "Identifiable", "Codable", "Decodable",
+    "Encodable", "CustomStringConvertible", "Error", "Comparable", "ObservableObject", "NSObject",
+    "View", "App",
+  ]
+}

@@ -1,0 +1,45 @@
+import SwiftSyntax
+
+// What the fact collector asks of syntax nodes and lines.
+extension Substring {
+  var trimmingTrailingSpaces: Substring {
+    var text = self
+    while let last = text.last, last == " " || last == "\t" || last == "\r" {
+      text.removeLast()
+    }
+    return text
+  }
+}
+
+extension AttributeListSyntax.Element {
+  /// The attribute's name without its arguments, `Injected` for `@Injected(...)`; `nil` for
+  /// an `#if` clause.
+  var attributeName: String? {
+    guard case .attribute(let attribute) = self else { return nil }
+    return attribute.attributeName.trimmedDescription
+  }
+}
+
+extension ClosureExprSyntax {
+  /// The names of the closure's parameters.
+  var parameterNames: [String] {
+    switch signature?.parameterClause {
+    case .simpleInput(let list)?:
+      return list.map(\.name.text)
+    case .parameterClause(let clause)?:
+      return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+    case nil:
+      return []
+    }
+  }
+}
+
+extension PatternSyntax {
+  /// The names a pattern binds: `x`, `(a, b)`, `let x`.
+  var identifiers: [String] {
+    tokens(viewMode: .sourceAccurate).compactMap { token in
+      if case .identifier(let name) = token.tokenKind { return name }
+      return nil
+    }
+  }
+}
