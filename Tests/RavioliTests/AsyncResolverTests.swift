@@ -228,6 +228,37 @@ private struct PriceList: Sendable {
           + "`Archive` at \(file):\(line + 7)\n") == true)
   }
 
+  /// The awaiting road refuses what the synchronous road refuses, and says so in the same
+  /// words: a runaway recursion of async resolvers stops at the same depth, with the start
+  /// and the end of its path and the same note.
+  @Test func reportsAnAsyncRecursionNestedTooDeepAsTheSynchronousRoadDoes() async {
+    let container = Container(name: "runaway")
+    for level in 0...600 {
+      container.register(alternative: RegistrationAlternative("level-\(level)")) {
+        () async throws -> Int in
+        try await container.resolve(
+          Int.self, alternative: RegistrationAlternative("level-\(level + 1)"))
+      }
+    }
+    let error = await #expect(throws: ResolutionError.self) {
+      _ = try await container.resolve(Int.self, alternative: "level-0")
+    }
+    guard case .tooDeep(let depth)? = error?.reason else {
+      Issue.record("expected .tooDeep, got \(String(describing: error))")
+      return
+    }
+    #expect(depth == 500)
+    let path = error?.resolutionPath ?? []
+    #expect(path.count == 15)
+    #expect(path.first == #"Int (alternative "level-0")"#)
+    #expect(path[10] == "... 487 more ...")
+    #expect(path.last == #"Int (alternative "level-500")"#)
+    #expect(
+      error?.description.contains(
+        "Note: Ravioli nests resolutions at most 500 deep, which no real object graph needs")
+        == true)
+  }
+
   /// Two singletons that need each other, first asked for by two tasks at once: each task
   /// holds one creation gate and would wait for the other's forever.
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // for the time limit

@@ -110,34 +110,3 @@ final class AsyncCreationGate: Sendable {
     withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UInt.self) } ?? 0 }
   }
 }
-
-/// The async resolutions in progress in the current task, outermost first: what
-/// ``ResolutionStack`` is for synchronous ones, kept by the task (and inherited by its child
-/// tasks), since an async resolver may resume on another thread.
-struct AsyncResolutionPath: Sendable {
-  /// Plain data, no reference: a task that a resolver starts inherits the path, and may
-  /// outlive the registration, which it must not keep alive.
-  struct Frame: Sendable {
-    /// The registration that is running, by its serial number.
-    let registration: UInt64
-    /// Where the registration was registered, for messages.
-    let site: RequestSite
-    /// The type and alternative asked for, which are the registration's.
-    let type: Any.Type
-    let alternative: RegistrationAlternative?
-
-    /// `Greeter`, or `Greeter (alternative "french")`: made only for a message, since
-    /// describing a type costs more than the rest of a resolution.
-    var label: String { describeRequest(type, alternative) }
-  }
-
-  @TaskLocal static var current = AsyncResolutionPath()
-
-  private(set) var frames: [Frame] = []
-
-  func appending(_ frame: Frame) -> Self {
-    var path = self
-    path.frames.append(frame)
-    return path
-  }
-}

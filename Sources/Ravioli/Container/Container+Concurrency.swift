@@ -106,25 +106,13 @@ extension Container {
     let path = AsyncResolutionPath.current
     var requested: String { describeRequest(Value.self, alternative) }
     let serial = registration.extras!.serial
-    if let start = path.frames.firstIndex(where: { $0.registration == serial }) {
-      let cycle = path.frames[start...].map(\.label) + [requested]
-      var failure = failure(
-        .cycle(path: cycle), Value.self, alternative: alternative, site: site,
-        resolutionPath: start > 0 ? path.frames.map(\.label) + [requested] : [])
-      failure.registrationSites = path.frames[start...].map { frame in
-        "`\(frame.label)` at \(frame.site.label)"
-      }
-      throw failure
-    }
-    if path.frames.count >= ResolutionStack.depthLimit {
-      throw failure(
-        .tooDeep(depth: path.frames.count), Value.self, alternative: alternative, site: site,
-        resolutionPath: path.frames.map(\.label) + [requested])
+    if let refusal = path.refusal(entering: serial) {
+      throw refusalFailure(refusal, Value.self, alternative: alternative, site: site, on: path)
     }
     let inner = path.appending(
       .init(
         registration: serial, site: registration.site, type: Value.self,
-        alternative: alternative))
+        alternative: alternative, container: ObjectIdentifier(self), containerName: name))
     guard let instances = registration.instances else {
       return try await makeAsync(registration, alternative: alternative, on: inner, site: site)
     }

@@ -6,21 +6,28 @@ extension Container {
     _ refusal: ResolutionStack.Refusal, _ type: Value.Type, alternative: RegistrationAlternative?,
     site: RequestSite
   ) -> ResolutionError {
-    let stack = ResolutionStack.current
+    refusalFailure(refusal, type, alternative: alternative, site: site, on: ResolutionStack.current)
+  }
+
+  /// ``refusalFailure(_:_:alternative:site:)`` on either road's path: the thread's stack or
+  /// the task's path.
+  func refusalFailure<Value>(
+    _ refusal: ResolutionStack.Refusal, _ type: Value.Type, alternative: RegistrationAlternative?,
+    site: RequestSite, on path: some ResolutionPath
+  ) -> ResolutionError {
     let requested = describeRequest(type, alternative)
     switch refusal {
     case .cycle(let start):
-      let frames = stack.frames
-      let cycle = stack.labels(of: frames[start...], endingWith: (requested, self))
+      let cycle = path.labels(from: start, endingWith: (requested, self))
       var failure = failure(
         .cycle(path: cycle), type, alternative: alternative, site: site,
-        resolutionPath: start > 0 ? stack.path(endingWith: requested, in: self) : [])
-      failure.registrationSites = ResolutionStack.registrationSites(of: frames[start...])
+        resolutionPath: start > 0 ? path.labels(from: 0, endingWith: (requested, self)) : [])
+      failure.registrationSites = path.registrationSites(from: start)
       return failure
     case .depthLimit, .callStackNearlyFull:
       // The whole path could be hundreds of lines: its start shows where the recursion began,
       // its end what repeats.
-      let labels = stack.labels
+      let labels = path.labels(from: 0, endingWith: nil)
       let head = 10
       let tail = 3
       let path =
@@ -37,7 +44,7 @@ extension Container {
           + "(a type, an alternative or a parameter that it builds as it goes)."
       } else {
         failure.note =
-          "This thread's call stack (\(stack.stackSize / 1024) KiB) is nearly full: a resolver "
+          "This thread's call stack (\(ResolutionStack.current.stackSize / 1024) KiB) is nearly full: a resolver "
           + "probably asks, at every level, for something new (a type, an alternative or a "
           + "parameter that it builds as it goes), or the graph is deeper than this thread "
           + "allows (resolve it on a thread with a larger stack)."

@@ -1,6 +1,14 @@
 // What messages say of the resolutions in progress.
 
-extension ResolutionStack {
+extension ResolutionStack: ResolutionPath {
+  func labels(from start: Int, endingWith last: (String, Container)?) -> [String] {
+    labels(of: frames[start...], endingWith: last)
+  }
+
+  func registrationSites(from start: Int) -> [String] {
+    Self.registrationSites(of: frames[start...])
+  }
+
   /// The labels of the frames in progress followed by `last`, a request made of `container`.
   func path(endingWith last: String, in container: Container) -> [String] {
     labels(of: frames[...], endingWith: (last, container))
@@ -9,18 +17,12 @@ extension ResolutionStack {
   /// The labels of the frames in progress, as ``ResolutionError/resolutionPath`` shows them.
   var labels: [String] { labels(of: frames[...], endingWith: nil) }
 
-  /// Labels for a path: each names the container it was asked of too, when the path goes
-  /// through more than one, since a registration that forwards to another container's
-  /// (`Greeter -> Greeter`) reads as a cycle otherwise.
+  /// Labels for a path (see ``labelsNamingContainers(_:)``).
   func labels(of frames: ArraySlice<Frame>, endingWith last: (String, Container)?) -> [String] {
-    let containers =
-      frames.map { ObjectIdentifier($0.container) }
-      + [last.map { ObjectIdentifier($0.1) }].compactMap { $0 }
-    let named = Set(containers).count > 1
-    func label(_ label: String, _ container: Container) -> String {
-      named ? "\(label) from \"\(container.name)\"" : label
-    }
-    return frames.map { label($0.label, $0.container) } + (last.map { [label($0.0, $0.1)] } ?? [])
+    labelsNamingContainers(
+      (frames.map { ($0.label, $0.container) } + (last.map { [$0] } ?? [])).map {
+        ($0.0, ObjectIdentifier($0.1), $0.1.name)
+      })
   }
 
   /// Where each registration of `frames` is registered, as `` `Type` at file:line ``: what a

@@ -204,11 +204,10 @@ final class ResolutionStack {
   /// resolutions are nested as deep as they may be: then says why, and pushes nothing.
   @inlinable @inline(__always)
   func enter(_ frame: Frame) -> Refusal? {
-    if let index = index(of: ObjectIdentifier(frame.registration)) {
-      return .cycle(from: index)
-    }
-    if depth == Self.depthLimit {
-      return .depthLimit
+    if let refusal = Refusal.entering(
+      cycleFrom: index(of: ObjectIdentifier(frame.registration)), depth: depth)
+    {
+      return refusal
     }
     if AtomicWord.stackPointer &- nearlyFullStart < nearlyFullSize {
       return .callStackNearlyFull

@@ -1,0 +1,92 @@
+// The resolutions in progress around a request, on either road, and the one rule that
+// refuses a request because of them.
+
+/// The resolutions in progress around a request: the thread's ``ResolutionStack`` for
+/// synchronous resolutions, the task's ``AsyncResolutionPath`` for awaited ones (a task may
+/// resume on another thread). One rule refuses a request on either
+/// (``ResolutionStack/Refusal/entering(cycleFrom:depth:)``), and one function says why
+/// (`Container.refusalFailure`).
+protocol ResolutionPath {
+  /// How many resolutions are in progress.
+  var depth: Int { get }
+  /// The labels of the resolutions from `start` on, then `last` (a request made of a
+  /// container): what a cycle or a path shows.
+  func labels(from start: Int, endingWith last: (String, Container)?) -> [String]
+  /// Where each registration from `start` on is registered, as `` `Type` at file:line ``.
+  func registrationSites(from start: Int) -> [String]
+}
+
+extension ResolutionStack.Refusal {
+  /// The rule that every road applies before it runs a resolver: not if its registration
+  /// is already running on the path (from `cycleStart` on: a cycle), nor if resolutions
+  /// are nested ``ResolutionStack/depthLimit`` deep.
+  @inlinable @inline(__always)
+  static func entering(cycleFrom cycleStart: Int?, depth: Int) -> Self? {
+    if let cycleStart {
+      return .cycle(from: cycleStart)
+    }
+    return depth >= ResolutionStack.depthLimit ? .depthLimit : nil
+  }
+}
+
+/// Labels that name each one's container (`Greeter from "app"`) when a path goes through
+/// more than one: a registration that forwards to another container's (`Greeter ->
+/// Greeter`) reads as a cycle otherwise.
+func labelsNamingContainers(
+  _ entries: [(label: String, container: ObjectIdentifier, name: String)]
+) -> [String] {
+  let named = Set(entries.map(\.container)).count > 1
+  return entries.map { named ? "\($0.label) from \"\($0.name)\"" : $0.label }
+}
+
+/// The async resolutions in progress in the current task, outermost first: what
+/// ``ResolutionStack`` is for synchronous ones, kept by the task (and inherited by its child
+/// tasks), since an async resolver may resume on another thread.
+struct AsyncResolutionPath: ResolutionPath, Sendable {
+  /// Plain data, no reference: a task that a resolver starts inherits the path, and may
+  /// outlive the registration, which it must not keep alive.
+  struct Frame: Sendable {
+    /// The registration that is running, by its serial number.
+    let registration: UInt64
+    /// Where the registration was registered, for messages.
+    let site: RequestSite
+    /// The type and alternative asked for, which are the registration's.
+    let type: Any.Type
+    let alternative: RegistrationAlternative?
+    /// The container that was asked, by identity (the frame keeps nothing alive), and its
+    /// name, for messages.
+    let container: ObjectIdentifier
+    let containerName: String
+
+    /// `Greeter`, or `Greeter (alternative "french")`: made only for a message, since
+    /// describing a type costs more than the rest of a resolution.
+    var label: String { describeRequest(type, alternative) }
+  }
+
+  @TaskLocal static var current = AsyncResolutionPath()
+
+  private(set) var frames: [Frame] = []
+
+  func appending(_ frame: Frame) -> Self {
+    var path = self
+    path.frames.append(frame)
+    return path
+  }
+
+  var depth: Int { frames.count }
+
+  /// Why a request for the registration `serial` may not run here, if it may not.
+  func refusal(entering serial: UInt64) -> ResolutionStack.Refusal? {
+    .entering(cycleFrom: frames.firstIndex { $0.registration == serial }, depth: frames.count)
+  }
+
+  func labels(from start: Int, endingWith last: (String, Container)?) -> [String] {
+    labelsNamingContainers(
+      frames[start...].map { ($0.label, $0.container, $0.containerName) }
+        + (last.map { [($0.0, ObjectIdentifier($0.1), $0.1.name)] } ?? []))
+  }
+
+  func registrationSites(from start: Int) -> [String] {
+    frames[start...].map { "`\($0.label)` at \($0.site.label)" }
+  }
+}
