@@ -245,6 +245,25 @@ final class FactCollector: SyntaxVisitor {
 
   override func visitPost(_ node: ClosureExprSyntax) { leaveCode(true) }
 
+  /// A block (`if`, `do`, a loop's, a function's body) scopes what it declares.
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+    let scoped = bodies.last?.isCode ?? true
+    blocks.append(scoped)
+    if scoped {
+      bodies.append(Body(isCode: true))
+    }
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: CodeBlockSyntax) {
+    if blocks.removeLast() {
+      bodies.removeLast()
+    }
+  }
+
+  /// For each block entered, whether it pushed a body.
+  private var blocks: [Bool] = []
+
   override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
     declareLocals(node.pattern.identifiers)
     return .visitChildren

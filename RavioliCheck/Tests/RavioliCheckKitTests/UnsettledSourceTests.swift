@@ -218,6 +218,24 @@ import Testing
     #expect(lines.first?.hasPrefix("App.swift:17:3: error: `FeedScreen.clock`") == true)
   }
 
+  @Test func aLocalHidesAnOuterNameOnlyInItsBlock() throws {
+    let app = """
+      import Ravioli
+      let app = Container(name: "app")
+      let feed = Container(name: "feed")
+      func setUp(flag: Bool) {
+        if flag { let app = feed; _ = app }
+        app.register { () -> Greeter in Hello() }
+      }
+      final class FeedScreen {
+        @Injected(.resolvingOnInit(from: feed)) var greeter: Greeter
+      }
+      """
+    let lines = try findings(in: ["App.swift": app])
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("App.swift:9:3: error: `FeedScreen.greeter`") == true)
+  }
+
   @Test func aContainerMadeInsideAClosureIsNotTheOneOfThatNameOutside() throws {
     let app = """
       import Ravioli
