@@ -129,15 +129,11 @@ extension Container {
       // Dropped by a reset as soon as it was made: make another.
       return try await runAsync(registration, alternative: alternative, site: site)
     case .cycle(let cycle):
-      var failure = failure(
-        .cycle(path: cycle), Value.self, alternative: alternative, site: site,
-        resolutionPath: path.frames.isEmpty ? [] : path.frames.map(\.label) + [requested])
-      failure.note = "The cycle runs across tasks: each was creating one of these instances."
-      throw failure
+      throw gateCycleFailure(cycle, Value.self, alternative: alternative, site: site, on: path)
     case .cancelled:
       throw failure(
         .cancelled, Value.self, alternative: alternative, site: site,
-        resolutionPath: path.frames.isEmpty ? [] : path.frames.map(\.label) + [requested])
+        resolutionPath: path.path(to: requested, in: self))
     }
     defer { gate.leave() }
     // Another task may have made it while this one waited at the gate.
@@ -161,7 +157,7 @@ extension Container {
     guard !Task.isCancelled else {
       throw failure(
         .cancelled, Value.self, alternative: alternative, site: site,
-        resolutionPath: path.frames.count > 1 ? path.frames.map(\.label) : [])
+        resolutionPath: path.depth > 1 ? path.labels(from: 0, endingWith: nil) : [])
     }
     do {
       return try await AsyncResolutionPath.$current.withValue(path) {
@@ -170,7 +166,7 @@ extension Container {
     } catch let error as ResolutionError {
       throw error
     } catch {
-      let labels = path.frames.count > 1 ? path.frames.map(\.label) : []
+      let labels = path.depth > 1 ? path.labels(from: 0, endingWith: nil) : []
       if error is CancellationError {
         throw failure(
           .cancelled, Value.self, alternative: alternative, site: site, resolutionPath: labels)

@@ -53,6 +53,20 @@ extension Container {
     }
   }
 
+  /// The error for a creation gate that would wait forever: each of several threads (or
+  /// tasks) holds the gate of an instance that another one needs.
+  func gateCycleFailure<Value>(
+    _ cycle: [String], _ type: Value.Type, alternative: RegistrationAlternative?,
+    site: RequestSite, on path: some ResolutionPath
+  ) -> ResolutionError {
+    var failure = failure(
+      .cycle(path: cycle), type, alternative: alternative, site: site,
+      resolutionPath: path.path(to: describeRequest(type, alternative), in: self))
+    failure.note =
+      "The cycle runs across \(Swift.type(of: path).runners): each was creating one of these instances."
+    return failure
+  }
+
   /// What a resolver threw, as a ``ResolutionError``: unchanged if it already is one (a
   /// failure further down), else wrapped with where the resolver is registered.
   @usableFromInline

@@ -183,11 +183,7 @@ extension Container {
       return value
     }
     if let cycle = instances.creation.enter() {
-      var failure = failure(
-        .cycle(path: cycle), Value.self, alternative: alternative, site: site,
-        resolutionPath: stack.frames.count > 1 ? stack.labels : [])
-      failure.note = "The cycle runs across threads: each was creating one of these instances."
-      throw failure
+      throw gateCycleFailure(cycle, Value.self, alternative: alternative, site: site, on: stack)
     }
     defer { instances.creation.leave() }
     // Another thread may have made it while this one waited at the gate.

@@ -14,6 +14,12 @@ protocol ResolutionPath {
   func labels(from start: Int, endingWith last: (String, Container)?) -> [String]
   /// Where each registration from `start` on is registered, as `` `Type` at file:line ``.
   func registrationSites(from start: Int) -> [String]
+  /// The path from the outermost resolution to `requested`, a request made of `container`
+  /// that runs or is about to: empty when it is the outermost, since a path of one says
+  /// nothing.
+  func path(to requested: String, in container: Container) -> [String]
+  /// What runs the resolutions that a creation gate makes wait: `threads` or `tasks`.
+  static var runners: String { get }
 }
 
 extension ResolutionStack.Refusal {
@@ -89,4 +95,11 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
   func registrationSites(from start: Int) -> [String] {
     frames[start...].map { "`\($0.label)` at \($0.site.label)" }
   }
+
+  /// The request is not on the path yet: a frame is added for its resolver's call.
+  func path(to requested: String, in container: Container) -> [String] {
+    frames.isEmpty ? [] : labels(from: 0, endingWith: (requested, container))
+  }
+
+  static var runners: String { "tasks" }
 }

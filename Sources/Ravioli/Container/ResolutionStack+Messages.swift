@@ -9,6 +9,13 @@ extension ResolutionStack: ResolutionPath {
     Self.registrationSites(of: frames[start...])
   }
 
+  /// The request's own frame is on the stack already, innermost.
+  func path(to requested: String, in container: Container) -> [String] {
+    depth > 1 ? labels : []
+  }
+
+  static var runners: String { "threads" }
+
   /// The labels of the frames in progress followed by `last`, a request made of `container`.
   func path(endingWith last: String, in container: Container) -> [String] {
     labels(of: frames[...], endingWith: (last, container))
