@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks a program's injections and declared needs against its registrations.
 ///
 /// Conservative: a registration whose container the source does not settle counts for
@@ -61,7 +63,7 @@ struct Checker {
   /// What an injection or a need asks for, as the checks need it.
   struct Request {
     /// The type, normalized and with type aliases followed: what is compared.
-    let type: String
+    var type: String
     /// The type as the source writes it: what messages show.
     let written: String
     let alternative: Alternative
@@ -89,6 +91,8 @@ struct Checker {
     /// The other fix, for messages: "correct the type or alternative of `Screen.greeter`".
     let correction: String
     let location: SourceLocation
+    /// The generic parameters its type names, which any type may stand for.
+    var generics: Set<String> = []
   }
 
   /// The containers a request may be answered from: those named (each with the containers
@@ -140,7 +144,7 @@ struct Checker {
         written: Self.written(injection.type), alternative: alternative,
         weak: weak,
         givesParameter: givesParameter, subject: subject, withoutParameter: withoutParameter,
-        correction: correction, location: injection.location),
+        correction: correction, location: injection.location, generics: injection.generics),
       in: scope)
   }
 
@@ -212,11 +216,7 @@ struct Checker {
 
   private func check(_ request: Request, in scope: Scope) -> Finding? {
     // The registrations of the type, under any alternative; those under the request's.
-    let accepted = request.acceptedKeys
-    let sameType = (byType[Self.bucket(request.type)] ?? []).filter { registration in
-      guard let key = registration.key, let type = registration.type else { return false }
-      return accepted.contains(key) && TypeName.mayBeSame(type, request.type)
-    }
+    let sameType = registrations(ofTypeOf: request)
     let matching = sameType.filter { $0.alternative.mayMatch(request.alternative) }
     let usable = matching.filter { $0.fact.parameterType == nil || request.givesParameter }
     if usable.contains(where: scope.sees) {
@@ -237,6 +237,35 @@ struct Checker {
       .warning, at: request.location,
       text + " (A warning, not an error: the registration at \(untyped.location) may register "
         + "it, but ravioli-check cannot tell its type.)")
+  }
+
+  /// The registrations whose type answers `request`, under any alternative: for a type that
+  /// names generic parameters (`Repository<E>`), those of any type in their place.
+  private func registrations(ofTypeOf request: Request) -> [Registration] {
+    guard !request.generics.isEmpty else {
+      let accepted = request.acceptedKeys
+      return (byType[Self.bucket(request.type)] ?? []).filter { registration in
+        guard let key = registration.key, let type = registration.type else { return false }
+        return accepted.contains(key) && TypeName.mayBeSame(type, request.type)
+      }
+    }
+    let placeholder = "RavioliCheckAnyType"
+    var general = request
+    general.type = TypeName.normalized(
+      TypeName.replacingNames(
+        in: request.type,
+        Dictionary(uniqueKeysWithValues: request.generics.map { ($0, placeholder) })))
+    let patterns = general.acceptedKeys.compactMap { key in
+      try? NSRegularExpression(
+        pattern: "^"
+          + key.components(separatedBy: placeholder).map(NSRegularExpression.escapedPattern)
+          .joined(separator: ".+") + "$")
+    }
+    return program.registrations.filter { registration in
+      guard let key = registration.key else { return false }
+      let range = NSRange(key.startIndex..., in: key)
+      return patterns.contains { $0.firstMatch(in: key, range: range) != nil }
+    }
   }
 
   /// A type as the source writes it, on one line.

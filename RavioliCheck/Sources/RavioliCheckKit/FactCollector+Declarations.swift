@@ -5,6 +5,8 @@ import SwiftSyntax
 extension FactCollector {
   func read(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     guard !isIgnored(node) else { return .skipChildren }
+    // Declared already, as the container that the closure around it makes.
+    if containersMadeInClosures.contains(node.id) { return .visitChildren }
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
         declareLocals(binding.pattern.identifiers)
@@ -14,6 +16,10 @@ extension FactCollector {
         let call = binding.initializer?.value.as(FunctionCallExprSyntax.self)
       {
         noteContainer(named: name, made: call)
+      } else if let (closure, local, made) = Self.containerMadeInClosure(binding) {
+        noteContainer(named: name, made: made.call)
+        containersMadeInClosures.insert(made.declaration)
+        bind(local, in: closure, to: (scopes + [name]).joined(separator: "."))
       } else {
         // A local that is no container of the source's (`let container = makeContainer()`)
         // hides one of that name declared outside.
@@ -31,61 +37,12 @@ extension FactCollector {
     return .visitChildren
   }
 
-  /// Whether the binding makes a container: `= Container(...)`, or `: Container = .init(...)`;
-  /// not `makeContainer()` nor another library's `PersistentContainer(...)`.
-  static func makesContainer(_ binding: PatternBindingSyntax) -> Bool {
-    guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else {
-      return false
-    }
-    let called = call.calledExpression.trimmedDescription
-    if ["Container", "Ravioli.Container", "Container.init", "Ravioli.Container.init"].contains(
-      called)
-    {
-      return true
-    }
-    let annotation = binding.typeAnnotation?.type.trimmedDescription
-    return called == ".init" && (annotation == "Container" || annotation == "Ravioli.Container")
-  }
-
   /// `false` for `@Injected`, `true` for `@InjectedWeakly`, `nil` for anything else.
   static func injectionWrapper(_ attribute: AttributeSyntax) -> Bool? {
     switch attribute.attributeName.trimmedDescription {
     case "Injected", "Ravioli.Injected": false
     case "InjectedWeakly", "Ravioli.InjectedWeakly": true
     default: nil
-    }
-  }
-
-  private func noteContainer(named name: String, made call: FunctionCallExprSyntax) {
-    let id = (scopes + [name]).joined(separator: ".")
-    var parents: [ContainerReference] = []
-    var containerName: String?
-    for argument in call.arguments {
-      switch argument.label?.text {
-      case "parents":
-        if let list = argument.expression.as(ArrayExprSyntax.self) {
-          parents = list.elements.map { containerReference($0.expression) }
-        } else {
-          parents = [.unknown]
-        }
-      case "parent":
-        if argument.expression.is(NilLiteralExprSyntax.self) { break }
-        parents = [containerReference(argument.expression)]
-      case "name":
-        containerName = argument.expression.as(StringLiteralExprSyntax.self)?.plainText
-      default:
-        break
-      }
-    }
-    facts.containers.append(
-      ContainerDeclaration(
-        id: id, name: containerName, parents: parents, location: location(of: call)))
-    let closure =
-      call.trailingClosure
-      ?? call.arguments.first { $0.label?.text == "registrations" }?.expression
-      .as(ClosureExprSyntax.self)
-    if let closure {
-      bindFirstParameter(of: closure, to: id)
     }
   }
 
@@ -99,7 +56,8 @@ extension FactCollector {
       InjectionFact(
         kind: .property(owner: enclosingType ?? "", name: name, weak: weak),
         type: weak ? Self.wrapped(written) : written, alternative: alternative,
-        source: source, location: location(of: node), context: enclosingType))
+        source: source, location: location(of: node), context: enclosingType,
+        generics: generics(in: written)))
   }
 
   /// What `@InjectedWeakly var x: T?` resolves, as written: `T` (`(any T)?` gives `any T`).
@@ -112,6 +70,13 @@ extension FactCollector {
       type = String(type.dropFirst().dropLast())
     }
     return type
+  }
+
+  /// The generic parameters in scope that `type` names.
+  func generics(in type: String) -> Set<String> {
+    let inScope = genericParameters
+    guard !inScope.isEmpty else { return [] }
+    return inScope.intersection(TypeReader.tokens(of: type))
   }
 
   /// An injection wrapper's alternative and where its container comes from.
@@ -168,7 +133,7 @@ extension FactCollector {
         InjectionFact(
           kind: .parameter(function: function, name: name), type: node.type.trimmedDescription,
           alternative: alternative, source: .caller, location: location(of: node),
-          context: enclosingType))
+          context: enclosingType, generics: generics(in: node.type.trimmedDescription)))
     }
     if let call = node.defaultValue?.value.as(FunctionCallExprSyntax.self),
       let called = call.calledExpression.as(DeclReferenceExprSyntax.self),
@@ -190,7 +155,8 @@ extension FactCollector {
         InjectionFact(
           kind: .defaultArgument(function: function, name: name),
           type: node.type.trimmedDescription, alternative: alternative, source: source,
-          location: location(of: node), context: enclosingType))
+          location: location(of: node), context: enclosingType,
+          generics: generics(in: node.type.trimmedDescription)))
     }
     return .visitChildren
   }

@@ -16,18 +16,23 @@ final class FactCollector: SyntaxVisitor {
   private(set) var scopes: [String] = []
   /// How many of ``scopes`` are types.
   private var typeScopes: [String] = []
+  /// `let c = Container(...)` inside `let app: Container = { ...; return c }()`: declared as
+  /// `app`, whose closure binds `c`.
+  var containersMadeInClosures: Set<SyntaxIdentifier> = []
   /// The closures that bind a parameter, found at their declaration, entered later.
   private var pendingBindings: [SyntaxIdentifier: (name: String, container: String)] = [:]
   /// The bodies around the node, innermost last: a type's, or code's (a function's, an
   /// initializer's, a closure's) with the local names it declares. A local name hides a
   /// container of that name declared outside: `func setUp(container: Container)`.
-  private var bodies: [Body] = []
+  var bodies: [Body] = []
 
-  private struct Body {
+  struct Body {
     var isCode: Bool
     var locals: Set<String> = []
     /// A container declaration's registrations closure: its parameter, and the container.
     var bound: (name: String, container: String)?
+    /// The generic parameters it declares (`E` of `ListModel<E>`, `T` of `load<T>()`).
+    var generics: Set<String> = []
   }
 
   static func facts(path: String, text: String) -> FileFacts {
@@ -80,44 +85,15 @@ final class FactCollector: SyntaxVisitor {
   /// The innermost type's path (`Outer.Inner`), if the node is inside one.
   var enclosingType: String? { typeScopes.last }
 
-  /// What a plain name means in the code around the node (up to the nearest type): the
-  /// container a registrations closure's parameter binds, a local that the source does not
-  /// say is a container, or neither.
-  enum LocalName {
-    case container(String)
-    case local
-    case notLocal
-  }
-
-  func local(_ name: String) -> LocalName {
-    for body in bodies.reversed() {
-      if let bound = body.bound, bound.name == name { return .container(bound.container) }
-      if body.locals.contains(name) { return .local }
-      // A type's properties hide outer names too, up to the nearest type.
-      guard body.isCode else { return .notLocal }
-    }
-    return .notLocal
-  }
-
-  /// Whether `name` is a property of the nearest type that the source does not say is a
-  /// container: `self.container` in `init(container: Container)`.
-  func isMemberOfNearestType(_ name: String) -> Bool {
-    bodies.last { !$0.isCode }?.locals.contains(name) ?? false
-  }
-
-  /// Whether the node is in code (a function's or closure's body) rather than in a type.
-  var isInCode: Bool { bodies.last?.isCode ?? false }
-
-  /// Notes local names declared in the code around the node.
-  func declareLocals(_ names: some Sequence<String>) {
-    guard let last = bodies.indices.last, bodies[last].isCode else { return }
-    bodies[last].locals.formUnion(names)
-  }
-
   /// Makes the next visit of `closure` bind its first parameter (`$0` if it names none) to
   /// `container`.
   func bindFirstParameter(of closure: ClosureExprSyntax, to container: String) {
-    pendingBindings[closure.id] = (closure.parameterNames.first ?? "$0", container)
+    bind(closure.parameterNames.first ?? "$0", in: closure, to: container)
+  }
+
+  /// Makes the next visit of `closure` bind `name` to `container`.
+  func bind(_ name: String, in closure: ClosureExprSyntax, to container: String) {
+    pendingBindings[closure.id] = (name, container)
   }
 
   // MARK: Scopes
@@ -166,6 +142,7 @@ final class FactCollector: SyntaxVisitor {
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text, members: node.memberBlock)
+    declareGenerics(node.genericParameterClause)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
@@ -173,6 +150,7 @@ final class FactCollector: SyntaxVisitor {
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text, members: node.memberBlock)
+    declareGenerics(node.genericParameterClause)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
@@ -180,6 +158,7 @@ final class FactCollector: SyntaxVisitor {
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text, members: node.memberBlock)
+    declareGenerics(node.genericParameterClause)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
@@ -187,6 +166,7 @@ final class FactCollector: SyntaxVisitor {
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text, members: node.memberBlock)
+    declareGenerics(node.genericParameterClause)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
@@ -215,12 +195,14 @@ final class FactCollector: SyntaxVisitor {
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     enterCode(node.name.text + "()", parameters: node.signature.parameterClause.parameters)
+    declareGenerics(node.genericParameterClause)
     return .visitChildren
   }
   override func visitPost(_ node: FunctionDeclSyntax) { leaveCode(true) }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     enterCode("init()", parameters: node.signature.parameterClause.parameters)
+    declareGenerics(node.genericParameterClause)
     noteInitializer(node)
     return .visitChildren
   }

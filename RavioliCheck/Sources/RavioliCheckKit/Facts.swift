@@ -96,6 +96,9 @@ struct InjectionFact: Sendable {
   let location: SourceLocation
   /// The type whose code writes it, where its type's names are looked up first.
   var context: String? = nil
+  /// The generic parameters that its type names (`E` in `Repository<E>` of `ListModel<E>`),
+  /// which stand for any type.
+  var generics: Set<String> = []
 }
 
 /// One thing a registration declares that it needs.

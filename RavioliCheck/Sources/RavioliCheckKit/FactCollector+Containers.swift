@@ -1,0 +1,95 @@
+import SwiftSyntax
+
+// Containers: how the source makes them, and the parents it gives them.
+extension FactCollector {
+  /// `let app: Container = { let c = Container(...); ...; return c }()`: the closure, the
+  /// local's name, and the local's declaration and call.
+  static func containerMadeInClosure(_ binding: PatternBindingSyntax) -> (
+    ClosureExprSyntax, String, (declaration: SyntaxIdentifier, call: FunctionCallExprSyntax)
+  )? {
+    guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+      call.arguments.isEmpty, let closure = call.calledExpression.as(ClosureExprSyntax.self),
+      let last = closure.statements.last?.item
+    else { return nil }
+    let returned =
+      last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
+    guard let local = returned?.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+      return nil
+    }
+    for statement in closure.statements {
+      guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }
+      for inner in variable.bindings
+      where inner.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == local {
+        guard makesContainer(inner),
+          let made = inner.initializer?.value.as(FunctionCallExprSyntax.self)
+        else { return nil }
+        return (closure, local, (variable.id, made))
+      }
+    }
+    return nil
+  }
+
+  /// Whether the binding makes a container: `= Container(...)`, or `: Container = .init(...)`;
+  /// not `makeContainer()` nor another library's `PersistentContainer(...)`.
+  static func makesContainer(_ binding: PatternBindingSyntax) -> Bool {
+    guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else {
+      return false
+    }
+    let called = call.calledExpression.trimmedDescription
+    if ["Container", "Ravioli.Container", "Container.init", "Ravioli.Container.init"].contains(
+      called)
+    {
+      return true
+    }
+    let annotation = binding.typeAnnotation?.type.trimmedDescription
+    return called == ".init" && (annotation == "Container" || annotation == "Ravioli.Container")
+  }
+
+  func noteContainer(named name: String, made call: FunctionCallExprSyntax) {
+    let id = (scopes + [name]).joined(separator: ".")
+    var parents: [ContainerReference] = []
+    var containerName: String?
+    for argument in call.arguments {
+      switch argument.label?.text {
+      case "parents":
+        if let list = argument.expression.as(ArrayExprSyntax.self) {
+          parents = list.elements.compactMap { parentReference($0.expression) }
+        } else {
+          parents = [.unknown]
+        }
+      case "parent":
+        if argument.expression.is(NilLiteralExprSyntax.self) { break }
+        parents = [parentReference(argument.expression)].compactMap { $0 }
+      case "name":
+        containerName = argument.expression.as(StringLiteralExprSyntax.self)?.plainText
+      default:
+        break
+      }
+    }
+    facts.containers.append(
+      ContainerDeclaration(
+        id: id, name: containerName, parents: parents, location: location(of: call)))
+    let closure =
+      call.trailingClosure
+      ?? call.arguments.first { $0.label?.text == "registrations" }?.expression
+      .as(ClosureExprSyntax.self)
+    if let closure {
+      bindFirstParameter(of: closure, to: id)
+    }
+  }
+
+  /// A parent given to `Container(parents:)`; `nil` for a container made there with nothing
+  /// registered (`.init()`), which adds nothing to look in.
+  private func parentReference(_ expression: ExprSyntax) -> ContainerReference? {
+    if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+      ["Container", "Ravioli.Container", ".init", "Container.init"].contains(
+        call.calledExpression.trimmedDescription),
+      !call.arguments.contains(where: {
+        ["parents", "parent", "registrations"].contains($0.label?.text)
+      })
+    {
+      return nil
+    }
+    return containerReference(expression)
+  }
+}
