@@ -36,17 +36,28 @@ extension FactCollector {
       return false
     }
     let called = call.calledExpression.trimmedDescription
-    if ["Container", "Ravioli.Container", "Container.init", "Ravioli.Container.init"].contains(
-      called)
-    {
+    if containerInitializers.contains(called) {
       return true
     }
     let annotation = binding.typeAnnotation?.type.trimmedDescription
     return called == ".init" && (annotation == "Container" || annotation == "Ravioli.Container")
   }
 
-  func noteContainer(named name: String, made call: FunctionCallExprSyntax) {
-    let id = (scopes + [name]).joined(separator: ".")
+  /// `container = Container(...)`, for a property of the type around it (or, outside a
+  /// type, a global) declared without one: declared there, as if it were made with it.
+  func noteAssignedContainer(named name: String, made call: FunctionCallExprSyntax) {
+    guard case .notLocal = local(name) else { return }
+    noteContainer(named: name, made: call, id: enclosingType.map { "\($0).\(name)" } ?? name)
+  }
+
+  /// How a container is made: `Container(...)`, `Ravioli.Container(...)`, `.init` on one.
+  static let containerInitializers: Set<String> = [
+    "Container", "Ravioli.Container", "Container.init", "Ravioli.Container.init",
+  ]
+
+  func noteContainer(named name: String, made call: FunctionCallExprSyntax, id given: String? = nil)
+  {
+    let id = given ?? (scopes + [name]).joined(separator: ".")
     var parents: [ContainerReference] = []
     var containerName: String?
     for argument in call.arguments {
@@ -91,5 +102,42 @@ extension FactCollector {
       return nil
     }
     return containerReference(expression)
+  }
+}
+
+/// `container = Container(...)` and `self.container = Container(...)`: a property declared
+/// without a container and given one later.
+enum ContainerAssignments {
+  /// The property an assignment's left side names: `container`, `self.container`.
+  static func assignedName(_ target: ExprSyntax) -> String? {
+    guard let names = FactCollector.names(of: target) else { return nil }
+    switch names.count {
+    case 1: return names[0]
+    case 2 where names[0] == "self": return names[1]
+    default: return nil
+    }
+  }
+
+  /// The properties that the members of a type assign a new container to.
+  static func names(in members: MemberBlockSyntax) -> Set<String> {
+    let finder = Finder(viewMode: .sourceAccurate)
+    finder.walk(members)
+    return finder.names
+  }
+
+  private final class Finder: SyntaxVisitor {
+    var names = Set<String>()
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+      let elements = Array(node.elements)
+      if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+        let name = ContainerAssignments.assignedName(elements[0]),
+        let call = elements[2].as(FunctionCallExprSyntax.self),
+        FactCollector.containerInitializers.contains(call.calledExpression.trimmedDescription)
+      {
+        names.insert(name)
+      }
+      return .visitChildren
+    }
   }
 }

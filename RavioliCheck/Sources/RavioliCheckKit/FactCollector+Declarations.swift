@@ -234,12 +234,18 @@ extension FactCollector {
 
   func read(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
     let elements = Array(node.elements)
-    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-      ["Container.lookupPolicy", "Ravioli.Container.lookupPolicy"].contains(
-        elements[0].trimmedDescription),
-      !isIgnored(node)
+    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), !isIgnored(node)
     else { return .visitChildren }
-    facts.policies.append((policy(elements[2]), location(of: node)))
+    if ["Container.lookupPolicy", "Ravioli.Container.lookupPolicy"].contains(
+      elements[0].trimmedDescription)
+    {
+      facts.policies.append((policy(elements[2]), location(of: node)))
+    } else if let name = ContainerAssignments.assignedName(elements[0]),
+      let call = elements[2].as(FunctionCallExprSyntax.self),
+      Self.containerInitializers.contains(call.calledExpression.trimmedDescription)
+    {
+      noteAssignedContainer(named: name, made: call)
+    }
     return .visitChildren
   }
 

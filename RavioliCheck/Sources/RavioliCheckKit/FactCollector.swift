@@ -115,7 +115,8 @@ final class FactCollector: SyntaxVisitor {
         names.formUnion(binding.pattern.identifiers)
       }
     }
-    return names
+    // `var container: Container!`, set later with `container = Container(...)`, is one.
+    return names.subtracting(ContainerAssignments.names(in: members))
   }
 
   private func leaveType() {

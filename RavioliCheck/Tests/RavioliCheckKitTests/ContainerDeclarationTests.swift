@@ -68,4 +68,28 @@ import Testing
       lines.first?.hasPrefix(
         "App.swift:11:3: error: `ListModel.cache` (@Injected) needs `Cache<Element>`") == true)
   }
+
+  @Test func aPropertyGivenAContainerLaterIsThatContainer() throws {
+    let app = """
+      import Ravioli
+      final class AppDelegate {
+        var container: Container!
+        func start() {
+          container = Container(name: "app")
+          container.register { () -> Clock in SystemClock() }
+          Container.lookupPolicy = .singleton(container)
+        }
+      }
+      final class Screen {
+        @Injected var clock: Clock
+        @Injected var greeter: Greeter
+      }
+      """
+    let lines = try findings(in: ["App.swift": app])
+    #expect(lines.count == 1)
+    #expect(
+      lines.first?.hasPrefix(
+        "App.swift:12:3: error: `Screen.greeter` (@Injected) needs `Greeter`, which is not "
+          + "registered in any container it resolves from (searched \"app\")") == true)
+  }
 }
