@@ -141,36 +141,26 @@ final class FactCollector: SyntaxVisitor {
     bodies.removeLast()
   }
 
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+  /// Enters a class, structure, enumeration or actor.
+  private func enterType(
+    _ node: some DeclGroupSyntax & NamedDeclSyntax & WithGenericParametersSyntax
+  ) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text, members: node.memberBlock)
     declareGenerics(node.genericParameterClause)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
   override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
 
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(type: node.name.text, members: node.memberBlock)
-    declareGenerics(node.genericParameterClause)
-    noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
-    return .visitChildren
-  }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
   override func visitPost(_ node: StructDeclSyntax) { leaveType() }
 
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(type: node.name.text, members: node.memberBlock)
-    declareGenerics(node.genericParameterClause)
-    noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
-    return .visitChildren
-  }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
   override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
 
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(type: node.name.text, members: node.memberBlock)
-    declareGenerics(node.genericParameterClause)
-    noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
-    return .visitChildren
-  }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
   override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
