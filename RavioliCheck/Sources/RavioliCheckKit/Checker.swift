@@ -104,6 +104,10 @@ struct Checker {
     /// from another package, a container held in a variable, a custom policy's): what is
     /// not found is then a warning.
     var unseen = false
+    /// Why it is unseen, for the warning: by default, a container declared elsewhere.
+    var unseenBecause =
+      "it may be registered in a container that the checked sources do not declare, which a "
+      + "container it resolves from may search"
 
     func sees(_ registration: Registration) -> Bool {
       guard !anywhere, let container = registration.container else { return true }
@@ -153,6 +157,13 @@ struct Checker {
     guard alternative != .unknown, let type = registration.type else { return nil }
     let registered =
       "`\(describe(Self.written(registration.fact.type ?? type), registration.alternative))`"
+    var scope = scope(of: registration.container)
+    if registration.container == nil {
+      scope.unseenBecause =
+        "the registration is made on a container that ravioli-check cannot name here (a "
+        + "parameter, or `self` in an extension of `Container`), which may search one that "
+        + "registers it"
+    }
     return check(
       Request(
         type: program.type(need.type, in: need.context), written: Self.written(need.type),
@@ -162,7 +173,7 @@ struct Checker {
         withoutParameter: "a need without `parameter:`",
         correction: "correct what \(registered) declares that it needs",
         location: need.location),
-      in: scope(of: registration.container))
+      in: scope)
   }
 
   /// Where an injection's container comes from, under every lookup policy the sources
@@ -227,8 +238,7 @@ struct Checker {
     if scope.unseen {
       return Finding(
         .warning, at: request.location,
-        text + " (A warning, not an error: it may be registered in a container that the "
-          + "checked sources do not declare, which a container it resolves from may search.)")
+        text + " (A warning, not an error: \(scope.unseenBecause).)")
     }
     guard let untyped = untyped.first(where: scope.sees) else {
       return Finding(.error, at: request.location, text)
@@ -279,7 +289,8 @@ struct Checker {
 
   /// "`app` (Sources/App/main.swift:12)".
   func describe(_ registration: Registration) -> String {
-    let container = registration.container.map(program.displayName) ?? "a container"
+    let container =
+      registration.container.map(program.displayName) ?? "a container it cannot name"
     return "\(container) (\(registration.location))"
   }
 }

@@ -303,4 +303,26 @@ import Testing
     #expect(lines.first?.hasPrefix("App.swift:5:45: warning: `FeedViewModel.greeter`") == true)
     #expect(lines.last?.hasPrefix("App.swift:6:21: error: `Plain.greeter`") == true)
   }
+
+  @Test func aNeedOfARegistrationInAContainerExtensionIsAWarningThatSaysWhy() throws {
+    let app = """
+      import Ravioli
+      final class UserRepository { init(database: Database) {} }
+      extension Container {
+        func registerPersistence() {
+          autoregister(initializer: UserRepository.init)
+        }
+      }
+      let app = Container(name: "server")
+      app.registerPersistence()
+      """
+    let lines = try findings(in: ["App.swift": app])
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("App.swift:5:5: warning: `UserRepository`") == true)
+    #expect(
+      lines.first?.contains(
+        "(A warning, not an error: the registration is made on a container that ravioli-check "
+          + "cannot name here (a parameter, or `self` in an extension of `Container`), which may "
+          + "search one that registers it.)") == true)
+  }
 }
