@@ -7,16 +7,37 @@ extension FactCollector {
     guard let (receiver, method) = Self.method(of: node) else {
       return .visitChildren
     }
-    let container = receiver.map(containerReference) ?? .unknown
+    let container: ContainerReference
+    // (`self` read from the node, not its text: a long chain of calls would be written out
+    // again at every call of it.)
+    if receiver == nil || receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+      // `register(...)` in a helper of `extension Container`: the container it is called on.
+      container = containerHelper.map(ContainerReference.helperSelf) ?? .unknown
+    } else {
+      container = receiver.map(containerReference) ?? .unknown
+    }
     switch method {
     case "register":
       noteRegister(node, in: container)
     case "autoregister":
       noteAutoregister(node, in: container)
     default:
-      break
+      // Any call may be a helper's, on any receiver: one that cannot be named leaves the
+      // helper's container unsettled.
+      facts.helperCalls.append(HelperCall(method: method, receiver: container))
     }
     return .visitChildren
+  }
+
+  /// The method of `extension Container` that the node is in, if it is in one: a helper
+  /// whose `self` is the container it is called on.
+  var containerHelper: String? {
+    guard let type = enclosingType, type == "Container" || type == "Ravioli.Container" else {
+      return nil
+    }
+    // The innermost function (closures are scopes too, written `{line:column}`).
+    guard let function = scopes.last(where: { $0.hasSuffix("()") }) else { return nil }
+    return String(function.dropLast(2))
   }
 
   /// The receiver (if written) and the name of a method call.

@@ -38,8 +38,18 @@ enum ContainerReference: Hashable, Sendable {
   case path([String], inside: [String])
   /// The container that a declaration made: the parameter of its registrations closure.
   case declared(String)
-  /// Something the source cannot settle (a function parameter, `self` in an extension).
+  /// `self` in a method of an extension of `Container` (a registration helper): the
+  /// container that the helper is called on, if its calls settle one.
+  case helperSelf(String)
+  /// Something the source cannot settle (a function parameter, a function's result).
   case unknown
+}
+
+/// `app.registerPersistence()`: a call of a method on a container, which may be a
+/// registration helper's.
+struct HelperCall: Sendable {
+  let method: String
+  let receiver: ContainerReference
 }
 
 /// `let app = Container(parents: [...], name: "app")`: a container the sources make and
@@ -180,6 +190,7 @@ struct FileFacts: Sendable {
   /// `static let french: RegistrationAlternative = "french"`: member name to string.
   var alternatives: [String: String] = [:]
   var typeAliases: [TypeAliasFact] = []
+  var helperCalls: [HelperCall] = []
   /// Findings about the file itself: it could not be read, or does not parse.
   var problems: [Finding] = []
   /// The lines that end in `// ravioli-check: ignore`: no finding is reported at them.

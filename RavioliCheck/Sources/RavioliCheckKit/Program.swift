@@ -81,6 +81,8 @@ struct Program: Sendable {
   private(set) var policies: [(PolicyAssignment, SourceLocation)] = []
   private(set) var registrations: [Registration] = []
   private(set) var injections: [InjectionFact] = []
+  /// The containers each method is called on (`app.registerPersistence()`).
+  private var helperCalls: [String: [ContainerReference]] = [:]
 
   init(_ files: [FileFacts]) {
     let exported = files.contains { $0.exportsRavioli }
@@ -97,6 +99,9 @@ struct Program: Sendable {
         }
       }
       alternatives.merge(file.alternatives) { first, _ in first }
+      for call in file.helperCalls {
+        helperCalls[call.method, default: []].append(call.receiver)
+      }
       for alias in file.typeAliases {
         aliases[alias.name, default: []].append(alias)
       }
@@ -173,7 +178,25 @@ struct Program: Sendable {
   /// The declaration a reference names, looked up from the inside out; `nil` if none or
   /// several do.
   func container(_ reference: ContainerReference) -> String? {
+    container(reference, inside: [])
+  }
+
+  /// ``container(_:)``, through the helpers whose calls are being followed (`helpers`), so
+  /// that helpers that call each other end.
+  private func container(_ reference: ContainerReference, inside helpers: Set<String>)
+    -> String?
+  {
     switch reference {
+    case .helperSelf(let method):
+      // The one container that every call of the helper is made on, if the calls settle it.
+      guard !helpers.contains(method), let calls = helperCalls[method], !calls.isEmpty else {
+        return nil
+      }
+      let ids = calls.map { container($0, inside: helpers.union([method])) }
+      guard let first = ids.first, let id = first, ids.allSatisfy({ $0 == id }) else {
+        return nil
+      }
+      return id
     case .declared(let id):
       return ambiguous.contains(id) ? nil : id
     case .path(let names, let inside):

@@ -304,7 +304,30 @@ import Testing
     #expect(lines.last?.hasPrefix("App.swift:6:21: error: `Plain.greeter`") == true)
   }
 
-  @Test func aNeedOfARegistrationInAContainerExtensionIsAWarningThatSaysWhy() throws {
+  @Test func aHelperOfContainerRegistersInTheContainerItIsCalledOn() throws {
+    let app = """
+      import Ravioli
+      final class UserRepository { init(database: Database) {} }
+      extension Container {
+        func registerPersistence() {
+          autoregister(initializer: UserRepository.init)
+        }
+        func registerAll() { registerPersistence() }
+      }
+      let app = Container(name: "server")
+      app.registerAll()
+      final class Screen { @Injected(.resolvingOnInit(from: app)) var users: UserRepository }
+      """
+    let lines = try findings(in: ["App.swift": app])
+    #expect(lines.count == 1)
+    #expect(
+      lines.first?.hasPrefix(
+        "App.swift:5:5: error: `UserRepository`, registered at App.swift:5, needs `Database`, "
+          + "which is not registered in any container it resolves from (searched \"server\")")
+        == true)
+  }
+
+  @Test func aHelperCalledOnAContainerItCannotNameIsAWarningThatSaysWhy() throws {
     let app = """
       import Ravioli
       final class UserRepository { init(database: Database) {} }
@@ -315,6 +338,7 @@ import Testing
       }
       let app = Container(name: "server")
       app.registerPersistence()
+      func setUp(_ container: Container) { container.registerPersistence() }
       """
     let lines = try findings(in: ["App.swift": app])
     #expect(lines.count == 1)
