@@ -4,7 +4,9 @@ import Ravioli
 // The benchmark's scenario 12 and 13 shapes: a plain protocol holding a class, or a struct of
 // four words. Scenarios `<shape>.<path>`, with shape `plainClass` or `plainStruct` and path
 // `stored`, `singleton`, `injected`, `cached`, or a baseline: `baselineClosure`,
-// `baselineScreen`, `baselineProperty`.
+// `baselineScreen`, `baselineProperty`. The declarations repeat RavioliBenchmarks/Shapes.swift
+// on purpose: in a module both shared, the types would sit behind a module boundary that the
+// baselines, measured in this module, must not cross.
 
 protocol PlainService: Sendable {
   var tag: Int { get }

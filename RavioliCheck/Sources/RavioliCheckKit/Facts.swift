@@ -1,21 +1,15 @@
 /// Where something is written: a file as it was given, and a 1-based line and column.
-public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
-  public let path: String
-  public let line: Int
-  public let column: Int
+struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+  let path: String
+  let line: Int
+  let column: Int
 
-  public init(path: String, line: Int, column: Int) {
-    self.path = path
-    self.line = line
-    self.column = column
-  }
-
-  public static func < (lhs: Self, rhs: Self) -> Bool {
+  static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
   }
 
   /// `path:line`, as messages name a place.
-  public var description: String { "\(path):\(line)" }
+  var description: String { "\(path):\(line)" }
 }
 
 /// An alternative as the source writes it, before the alternatives that the sources

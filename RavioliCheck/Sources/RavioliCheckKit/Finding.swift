@@ -2,16 +2,20 @@ import Foundation
 
 /// One thing ravioli-check reports, at the line that causes it.
 public struct Finding: Hashable, Sendable, Codable, Error {
+  /// How much a finding matters: an error fails the run (exit status 1, a failed build);
+  /// a warning says what the source does not settle.
   public enum Severity: String, Sendable, Codable {
     case error
     case warning
-    case note
   }
 
+  /// The file, as the run was given it.
   public let path: String
+  /// The 1-based line and column of what causes the finding.
   public let line: Int
   public let column: Int
   public let severity: Severity
+  /// What is wrong and how to fix it.
   public let message: String
 
   init(_ severity: Severity, at location: SourceLocation, _ message: String) {
@@ -37,13 +41,19 @@ public struct Finding: Hashable, Sendable, Codable, Error {
 
 /// What one run found, and how much it read.
 public struct Report: Sendable, Codable {
+  /// Every finding, sorted by path, line and column.
   public let findings: [Finding]
+  /// How many Swift files were read.
   public let files: Int
+  /// How many injected properties, parameters and default arguments, registrations and
+  /// container declarations the files hold.
   public let injections: Int
   public let registrations: Int
   public let containers: Int
 
+  /// How many findings are errors; the run fails when there is one.
   public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+  /// How many findings are warnings.
   public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
 
   /// One line: `ravioli-check: 1 error, 2 warnings in 12 files (30 injections, 25

@@ -11,6 +11,7 @@ public enum RavioliCheck {
     /// other files are still read. A build-tool plugin gives its target's folder.
     public var reportingOnlyUnder: [String]
 
+    /// Options that read no test folder and report every finding, unless told otherwise.
     public init(includingTests: Bool = false, reportingOnlyUnder: [String] = []) {
       self.includingTests = includingTests
       self.reportingOnlyUnder = reportingOnlyUnder

@@ -97,6 +97,8 @@ extension Container {
     return try resolveUnpublished(type, alternative: alternative, parameter: object, site: site)
   }
 
+  /// The road's look-up on the general road: the nearest registration for the request, and
+  /// the watchers told what it found.
   @usableFromInline
   func nearestRegistration(
     of type: Any.Type, alternative: RegistrationAlternative?, parameter: Any?
