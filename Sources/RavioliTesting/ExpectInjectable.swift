@@ -2,9 +2,8 @@ public import Ravioli
 public import Testing
 
 /// Records an issue in the current test for each problem that
-/// ``Ravioli/Container/validateInjection(of:file:line:)`` finds in the `@Injected` and
-/// `@InjectedWeakly` properties of `objects`, and in the registrations they reach, without
-/// resolving anything; returns the report.
+/// ``Ravioli/Container/validateInjection(of:file:line:)`` finds in the injected properties of
+/// `objects` and the registrations they reach, without resolving anything; returns the report.
 ///
 /// ```swift
 /// @Test func theViewModelsAreInjectable() {
@@ -12,11 +11,10 @@ public import Testing
 /// }
 /// ```
 ///
-/// Each issue is recorded where this function is called, and names the property's
-/// declaration (or the registration) that has the problem: a test that checks its view
-/// models fails alone, with a readable message, where reading a property that cannot be
-/// resolved would stop the whole test process. Opaque registrations (which declare nothing)
-/// are not failures.
+/// Each issue is recorded where this function is called, and names the declaration (or
+/// registration) that has the problem: the test fails alone, with a readable message, where
+/// reading a property that cannot be resolved would stop the whole test process. Opaque
+/// registrations (which declare nothing) are not failures.
 /// - Parameters:
 ///   - objects: The objects whose injected properties to check, made but not read.
 ///   - sourceLocation: Where the issues are recorded; leave the default.

@@ -11,9 +11,9 @@ public import Testing
 /// }
 /// ```
 ///
-/// The issue is recorded where this function is called, and its comment is the report:
-/// one `file:line: error: ...` line per problem, then a summary. Opaque registrations
-/// (which declare nothing) are notes, not failures.
+/// The issue is recorded where this function is called; its comment is the report, one
+/// `file:line: error: ...` line per problem, then a summary. Opaque registrations (which
+/// declare nothing) are notes, not failures.
 /// - Parameters:
 ///   - container: The container whose graph (with its parents') to check.
 ///   - objects: Objects whose injected properties to check with it, as

@@ -36,9 +36,8 @@ public struct IsolatedContainersTrait: TestTrait, SuiteTrait, TestScoping {
     testCase == nil ? nil : self
   }
 
-  /// Runs the test case inside ``Ravioli/withIsolatedContainers(fileID:function:line:_:)``, named
-  /// by the test, so that a property wrapper that stops the program names the test that was
-  /// running.
+  /// Runs the test case inside ``Ravioli/withIsolatedContainers(fileID:function:line:_:)``,
+  /// named by the test, so that a property wrapper that stops the program names the test.
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {

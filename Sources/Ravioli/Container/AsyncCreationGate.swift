@@ -1,16 +1,12 @@
 /// Lets one task at a time create the kept instance of an async resolver, so that it is made
-/// once however many tasks ask for it. Waiting tasks suspend (their threads go on with other
-/// work) and can be cancelled.
-///
-/// As with ``CreationGate``, a task that would wait for a gate held by a task that is
-/// (through other gates) waiting for this one is refused, and the loop reported as a cycle.
+/// once. Waiting tasks suspend, freeing their threads, and can be cancelled. As with
+/// ``CreationGate``, waiting in a loop of gates is refused and reported as a cycle.
 final class AsyncCreationGate: Sendable {
   enum Entry {
     /// The task may create the instance; pair it with ``leave()``.
     case entered
     /// Waiting would never end: the labels around the loop.
     case cycle([String])
-    /// The task was cancelled while it waited.
     case cancelled
     /// Another task made the instance meanwhile.
     case made
@@ -38,8 +34,7 @@ final class AsyncCreationGate: Sendable {
     let gate = ObjectIdentifier(self)
     var waited = false
     while true {
-      // Each waiter is woken when the gate is left: the instance is usually there, and then
-      // there is no need to take the gate in turn.
+      // All waiters wake when the gate is left: usually the instance is there, and none need enter.
       if waited, made() {
         return .made
       }
@@ -89,7 +84,6 @@ final class AsyncCreationGate: Sendable {
     }
   }
 
-  /// Leaves the gate, waking every waiting task to ask again.
   func leave() {
     let gate = ObjectIdentifier(self)
     let waiters = WaitGraph.tasks.withLock { graph in

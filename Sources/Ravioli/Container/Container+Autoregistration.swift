@@ -1,6 +1,5 @@
 extension Container {
-  /// Registers an initializer: each of its parameters is resolved, on the same road as any
-  /// resolution, when the initializer runs.
+  /// Registers an initializer, whose parameters are resolved when it runs.
   ///
   /// ```swift
   /// container.autoregister(initializer: HomeScreen.init)
@@ -16,21 +15,17 @@ extension Container {
   ///   initializer: HomeScreen.init)
   /// ```
   ///
-  /// The parameters' types are the registration's dependencies, so
-  /// ``validate(including:file:line:)`` checks them without running anything. They are resolved
-  /// from this container and its parents, as `try container.resolve()` in a resolver would resolve
-  /// them: missing ones, cycles and scopes are reported and behave exactly as for a closure
-  /// registration, and a failure names this call as where they were requested.
+  /// Their types are its dependencies, which ``validate(including:file:line:)`` checks without
+  /// running anything. They are resolved as `try container.resolve()` in a closure resolver
+  /// would be, and a failure names this call as where they were requested.
   /// - Parameters:
-  ///   - type: The type to register the initializer for, when it is not the type that the
-  ///     initializer makes (a protocol it conforms to, say).
+  ///   - type: The type to register the initializer for, when not the one it makes (a
+  ///     protocol it conforms to, say).
   ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. The scopes
-  ///     that share an instance between threads take a `Sendable` value (see
-  ///     ``RegistrationScope``).
+  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. Scopes that
+  ///     share an instance between threads take a `Sendable` value (``RegistrationScope``).
   ///   - parameters: The alternatives to resolve parameters under, as
-  ///     `.on(Greeter.self, alternative: .french)`: each applies to every parameter of its
-  ///     type. Parameters not listed are resolved under no alternative.
+  ///     `.on(Greeter.self, alternative: .french)`, each for every parameter of its type.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -58,24 +53,18 @@ extension Container {
     }
   }
 
-  /// Registers an initializer isolated to the main actor: a view model's, or any type's in a
-  /// target whose default isolation is the main actor. Each parameter is resolved when it
-  /// runs, as for a nonisolated initializer, and the initializer runs as a resolver that
-  /// says `@MainActor` does: synchronously on the main actor, and with `try await
-  /// container.resolve(ReceiptViewModel.self)` from anywhere.
-  ///
+  /// Registers an initializer isolated to the main actor (a view model's, say), run as a
+  /// `@MainActor` resolver is: synchronously on the main actor, and anywhere with
+  /// `try await container.resolve(ReceiptViewModel.self)`.
   /// - Parameters:
-  ///   - type: The type to register the initializer for, when it is not the type that the
-  ///     initializer makes.
+  ///   - type: The type to register the initializer for, when not the one it makes.
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - parameters: The alternatives to resolve parameters under, as
-  ///     `.on(Greeter.self, alternative: .french)`.
+  ///   - parameters: The alternatives to resolve parameters under.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
-  ///   - isolation: Tells this function apart from the nonisolated `autoregister`; leave the
-  ///     default.
+  ///   - isolation: Tells this function apart from the nonisolated `autoregister`; leave it.
   ///   - initializer: Makes the value from its parameters, on the main actor.
   @inlinable
   public func autoregister<Value, each Parameter>(
@@ -101,15 +90,12 @@ extension Container {
     }
   }
 
-  // The resolvers of `autoregister` hold their container `unowned(unsafe)`: a registration
-  // runs only when it is resolved through its container (or a container that builds on it,
-  // which holds it), whose caller holds it, so the container outlives every run. A strong
-  // reference would keep the container alive through its own table; a safe `unowned` one
-  // costs two atomic reference-count operations per parameter, which made resolving an
-  // initializer 1.7 times as slow as the closure that resolves the same parameters.
+  // `autoregister`'s resolvers hold their container `unowned(unsafe)`: a registration runs only
+  // when resolved through its container (or one that builds on it, which holds it), which the
+  // caller holds. A strong reference would keep the container alive through its own table; a
+  // safe `unowned` one adds reference counting per parameter (measured in Benchmarks).
 
-  /// Stores what `autoregister(initializer:)`
-  /// prepared, declaring the initializer's parameters as its dependencies.
+  /// Declares the initializer's parameters as the registration's dependencies.
   @usableFromInline
   func storeInitializer<Value>(
     alternative: RegistrationAlternative?, scope: RegistrationScope<Value>,
@@ -153,15 +139,13 @@ extension Container {
 @usableFromInline
 struct ParameterAlternatives: Sendable {
   private let byType: [(type: ObjectIdentifier, alternative: RegistrationAlternative)]
-  /// What `parameters:` listed for a type that the initializer does not take, or with a
-  /// parameter, which an initializer's parameter cannot be given.
+  /// What `parameters:` listed for a type the initializer does not take, or with a parameter.
   let unmatched: [Container.Dependency]
 
   @usableFromInline
   init(_ dependencies: [Container.Dependency], for types: [Any.Type]) {
     let taken = Set(types.map(ObjectIdentifier.init))
-    // An entry with a parameter is reported, and not applied: an initializer's parameter
-    // is resolved without one.
+    // An entry with a parameter is reported, not applied: initializers' parameters take none.
     byType = dependencies.compactMap { dependency in
       guard dependency.parameterType == nil else { return nil }
       return dependency.alternative.map { (dependency.key.type, $0) }
@@ -171,7 +155,6 @@ struct ParameterAlternatives: Sendable {
     }
   }
 
-  /// The alternative to resolve a parameter of `type` under.
   @usableFromInline
   func alternative(for type: Any.Type) -> RegistrationAlternative? {
     // Most initializers give no alternative: nothing to search.

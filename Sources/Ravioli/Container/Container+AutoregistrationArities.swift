@@ -1,25 +1,16 @@
-// Initializers of one to six parameters, each resolved by a `resolve` call that is
-// specialized where `autoregister` is called. The variadic `autoregister` resolves its
-// parameters in a pack expansion, whose body Swift 6.3 does not specialize: each parameter
-// would then cost a generic resolution (runtime metadata look-ups, an unspecialized instance
-// store), about 1.7 times the closure that resolves the same parameters. These overloads
-// have the variadic one's parameters and behaviour, and hold the container unretained, as it
-// does (see `storeInitializer`): as an `Unmanaged` reference, borrowed for each call, since
-// an `unowned(unsafe)` capture is retained and released around every use (two
-// reference-count operations per parameter, 7 % of scenario 11a).
-//
-// These overloads take the initializer as consuming its parameters, as initializers do: each
-// resolved value is then handed over, where a function type that borrows its parameters
-// wraps an initializer in a thunk that retains each one for it and releases it after (two
-// reference-count operations per parameter, 5 % of scenario 11a). A function or closure that
-// borrows its parameters is still accepted, converted. (The variadic `autoregister`, not
-// specialized anyway, keeps the plain function type.)
+// One to six parameters, each resolved by a `resolve` specialized where `autoregister` is
+// called: Swift 6.3 does not specialize the variadic one's pack expansion, which then costs a
+// generic resolution per parameter (metadata look-ups, an unspecialized instance store). The
+// container is held unretained, as by the variadic one (see `storeInitializer`), as an
+// `Unmanaged` borrowed per call: an `unowned(unsafe)` capture is retained and released at every
+// use. The initializer consumes its parameters, as initializers do: a borrowing function type
+// wraps it in a thunk that retains and releases each one (a borrowing function is still
+// accepted, converted; the variadic one, unspecialized anyway, keeps the plain type). Each of
+// these costs is measured in Benchmarks (scenario 11a).
 extension Container {
-  /// Registers an initializer of 1 parameter: it works as the
-  /// `autoregister` of an initializer of any number of parameters does.
+  /// Registers an initializer of 1 parameter, as the variadic `autoregister` does.
   /// - Parameters:
-  ///   - type: The type to register the initializer for, when it is not the type that the
-  ///     initializer makes.
+  ///   - type: The type to register the initializer for, when not the one it makes.
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
   ///   - parameters: The alternatives to resolve parameters under.
@@ -48,11 +39,9 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 2 parameters: it works as the
-  /// `autoregister` of an initializer of any number of parameters does.
+  /// Registers an initializer of 2 parameters, as the variadic `autoregister` does.
   /// - Parameters:
-  ///   - type: The type to register the initializer for, when it is not the type that the
-  ///     initializer makes.
+  ///   - type: The type to register the initializer for, when not the one it makes.
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
   ///   - parameters: The alternatives to resolve parameters under.
@@ -83,11 +72,9 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 3 parameters: it works as the
-  /// `autoregister` of an initializer of any number of parameters does.
+  /// Registers an initializer of 3 parameters, as the variadic `autoregister` does.
   /// - Parameters:
-  ///   - type: The type to register the initializer for, when it is not the type that the
-  ///     initializer makes.
+  ///   - type: The type to register the initializer for, when not the one it makes.
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
   ///   - parameters: The alternatives to resolve parameters under.
@@ -120,11 +107,9 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 4 parameters: it works as the
-  /// `autoregister` of an initializer of any number of parameters does.
+  /// Registers an initializer of 4 parameters, as the variadic `autoregister` does.
   /// - Parameters:
-  ///   - type: The type to register the initializer for, when it is not the type that the
-  ///     initializer makes.
+  ///   - type: The type to register the initializer for, when not the one it makes.
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
   ///   - parameters: The alternatives to resolve parameters under.
@@ -160,11 +145,9 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 5 parameters: it works as the
-  /// `autoregister` of an initializer of any number of parameters does.
+  /// Registers an initializer of 5 parameters, as the variadic `autoregister` does.
   /// - Parameters:
-  ///   - type: The type to register the initializer for, when it is not the type that the
-  ///     initializer makes.
+  ///   - type: The type to register the initializer for, when not the one it makes.
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
   ///   - parameters: The alternatives to resolve parameters under.
@@ -203,11 +186,9 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 6 parameters: it works as the
-  /// `autoregister` of an initializer of any number of parameters does.
+  /// Registers an initializer of 6 parameters, as the variadic `autoregister` does.
   /// - Parameters:
-  ///   - type: The type to register the initializer for, when it is not the type that the
-  ///     initializer makes.
+  ///   - type: The type to register the initializer for, when not the one it makes.
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
   ///   - parameters: The alternatives to resolve parameters under.

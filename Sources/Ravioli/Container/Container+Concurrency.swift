@@ -9,29 +9,24 @@ extension Container {
   /// let database = try await container.resolve(OrdersDatabase.self)
   /// ```
   ///
-  /// It resolves every plain registration, so it is the one to use in async code that does
-  /// not know how a type is registered. The value crosses from where its resolver ran to the
-  /// caller, so it is `Sendable`. A singleton, weak or cached instance that many tasks ask
-  /// for at once is made once; the others wait for it (without blocking their threads when
-  /// its resolver is async). A `Value?` request falls back to a `Value` registration only
-  /// when that one resolves synchronously.
-  /// Named `resolve(_:)` rather than `resolve()`: in async code, Swift would pick an async
-  /// `resolve()` for every call, and make `try container.resolve()` fail to compile.
+  /// It resolves every plain registration: use it in async code that does not know how a type
+  /// is registered. `Value` is `Sendable`, as it crosses from where its resolver ran. A kept
+  /// instance that many tasks ask for at once is made once; the others wait. A `Value?` request
+  /// falls back to `Value` only when that one resolves synchronously.
+  /// Named `resolve(_:)`: an async `resolve()` would be picked for every call in async code,
+  /// and `try container.resolve()` would fail to compile.
   /// - Parameters:
   ///   - type: The type to resolve.
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   /// - Throws: ``ResolutionError`` as ``resolve(alternative:file:line:)`` does, and
-  ///   ``ResolutionError/Reason/cancelled`` when the task is cancelled before the value is
-  ///   made.
+  ///   ``ResolutionError/Reason/cancelled`` when the task is cancelled before the value is made.
   @inlinable
   public func resolve<Value: Sendable>(
     _ type: Value.Type, alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line
   ) async throws(ResolutionError) -> Value {
-    // What needs no await (a kept instance, a nonisolated resolver) takes the synchronous
-    // road, specialized here; the rest, the awaiting road.
     let site = RequestSite(file, line)
     if let value = try resolvePublished(
       type, alternative: alternative, parameterType: nil, site: site, nonisolatedOnly: true)
@@ -41,22 +36,18 @@ extension Container {
     return try await resolveAwaiting(type, alternative: alternative, site: site)
   }
 
-  /// ``resolve(_:alternative:file:line:)`` for what the synchronous road did not resolve: an
-  /// async resolver, one isolated to the main actor, and what containers do not publish.
   @usableFromInline
   func resolveAwaiting<Value: Sendable>(
     _ type: Value.Type, alternative: RegistrationAlternative?, site: RequestSite
   ) async throws(ResolutionError) -> Value {
     guard let found = lookUpPlain(of: type, alternative: alternative) else {
-      // Not registered, or registered as `Wrapped` for a `Wrapped?`: the synchronous road
-      // finds it, or says what is missing.
+      // Not registered, or `Wrapped` for a `Wrapped?`: the general road decides.
       return try resolveValue(type, alternative: alternative, parameter: nil, site: site)
     }
     let registration = unsafeDowncast(found, to: Registration<Value>.self)
     switch registration.kind {
     case .nonisolated:
-      // Here inside an isolation scope, whose registrations the published road does not
-      // see: the general road, which the watchers follow, as for a synchronous request.
+      // Inside an isolation scope, which only the general road (watched) sees.
       return try resolveValue(type, alternative: alternative, parameter: nil, site: site)
     case .mainActor:
       // A kept instance is handed over without a hop: the main actor may be busy.
@@ -70,9 +61,8 @@ extension Container {
     }
   }
 
-  /// Tells the watchers that an awaited request found `registration`'s kept instance, as
-  /// the published road tells them outside an isolation scope: an awaited request is watched
-  /// when it is answered without an await, by an instance kept or a nonisolated resolver.
+  /// Watches an awaited request answered by a kept instance, as a request answered without an
+  /// await is on the published road.
   private func watchKept<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?
   ) {
@@ -83,7 +73,6 @@ extension Container {
     }
   }
 
-  /// The road's last step, run on the main actor, where a main-actor resolver may be called.
   @MainActor
   private func runOnMainActor<Value: Sendable>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
@@ -92,9 +81,8 @@ extension Container {
     try run(registration, alternative: alternative, parameter: nil, site: site)
   }
 
-  /// The road's last step for an `async` resolver: like ``run(_:alternative:parameter:site:)``,
-  /// with the resolution path kept by the task instead of the thread, and a creation gate
-  /// that suspends instead of blocking.
+  /// ``run(_:alternative:parameter:site:)`` for an `async` resolver: the path is the task's, not
+  /// the thread's, and the creation gate suspends instead of blocking.
   private func runAsync<Value: Sendable>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     site: RequestSite
@@ -148,8 +136,6 @@ extension Container {
     return value
   }
 
-  /// Awaits the resolver with `path` as the task's resolution path, turning what it throws
-  /// into a ``ResolutionError``.
   private func makeAsync<Value: Sendable>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     on path: AsyncResolutionPath, site: RequestSite
@@ -181,7 +167,6 @@ extension Container {
 // MARK: - Synchronous requests for resolvers that cannot run here
 
 extension Container {
-  /// Why a resolver cannot be called synchronously here, if it cannot (see ``ResolverKind``).
   @usableFromInline
   func isolationRefusal<Value>(of registration: Registration<Value>) -> ResolutionError.Reason? {
     switch registration.kind {
@@ -194,7 +179,6 @@ extension Container {
     }
   }
 
-  /// The error for a resolver that ``isolationRefusal(of:)`` refused.
   @usableFromInline
   func isolationFailure<Value>(
     _ reason: ResolutionError.Reason, of registration: Registration<Value>,

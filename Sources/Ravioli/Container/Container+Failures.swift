@@ -1,6 +1,4 @@
 extension Container {
-  /// The error for a request that the resolution stack refused: a registration found on
-  /// the stack (it needs itself), or a stack that is already as deep as it may be.
   @usableFromInline
   func refusalFailure<Value>(
     _ refusal: ResolutionStack.Refusal, _ type: Value.Type, alternative: RegistrationAlternative?,
@@ -9,8 +7,6 @@ extension Container {
     refusalFailure(refusal, type, alternative: alternative, site: site, on: ResolutionStack.current)
   }
 
-  /// ``refusalFailure(_:_:alternative:site:)`` on either road's path: the thread's stack or
-  /// the task's path.
   func refusalFailure<Value>(
     _ refusal: ResolutionStack.Refusal, _ type: Value.Type, alternative: RegistrationAlternative?,
     site: RequestSite, on path: some ResolutionPath
@@ -25,8 +21,7 @@ extension Container {
       failure.registrationSites = path.registrationSites(from: start)
       return failure
     case .depthLimit, .callStackNearlyFull:
-      // The whole path could be hundreds of lines: its start shows where the recursion began,
-      // its end what repeats.
+      // Not hundreds of lines: the start shows where the recursion began, the end what repeats.
       let labels = path.labels(from: 0, endingWith: nil)
       let head = 10
       let tail = 3
@@ -53,8 +48,6 @@ extension Container {
     }
   }
 
-  /// The error for a creation gate that would wait forever: each of several threads (or
-  /// tasks) holds the gate of an instance that another one needs.
   func gateCycleFailure<Value>(
     _ cycle: [String], _ type: Value.Type, alternative: RegistrationAlternative?,
     site: RequestSite, on path: some ResolutionPath
@@ -67,8 +60,6 @@ extension Container {
     return failure
   }
 
-  /// What a resolver threw, as a ``ResolutionError``: unchanged if it already is one (a
-  /// failure further down), else wrapped with where the resolver is registered.
   @usableFromInline
   func resolverFailure<Value>(
     _ error: any Error, of type: Value.Type, registeredAt: RequestSite,
@@ -84,8 +75,6 @@ extension Container {
       site: site, resolutionPath: stack.frames.count > 1 ? stack.labels : [])
   }
 
-  /// ``failure(_:_:alternative:site:resolutionPath:)`` for a failure of a resolver that was
-  /// found (it threw, or cannot run here), naming where it is registered.
   func failure<Value>(
     _ reason: ResolutionError.Reason, _ type: Value.Type, registeredAt: RequestSite,
     alternative: RegistrationAlternative?, site: RequestSite, resolutionPath: [String]
@@ -100,7 +89,7 @@ extension Container {
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite, hints: Bool = true
   ) -> ResolutionError {
-    // Report a missing `T?` as a missing `T`: registering `T` is the fix, or one of `T?`.
+    // A missing `T?` is reported as a missing `T`: registering `T` is the fix, or `T?`.
     if let optional = type as? any OptionalResolvable.Type {
       var error = optional.wrappedNotFoundError(
         in: self, alternative: alternative, parameter: parameter, site: site, hints: hints)
@@ -118,7 +107,6 @@ extension Container {
       }
       return error
     }
-    // Nothing plain is registered; parametrized resolvers may be, for other parameters.
     let key = RegistrationKey(type, alternative)
     let takes = chain.flatMap { container in
       (container.visibleTable.parametrized[key] ?? []).compactMap(\.parameterTypeName)
@@ -136,8 +124,6 @@ extension Container {
       reason, type, alternative: alternative, site: site,
       resolutionPath: stack.frames.isEmpty
         ? [] : stack.path(endingWith: describeRequest(type, alternative), in: self))
-    // A module's container that a test happened to make first, given its registrations
-    // after it was made: they went to that test alone.
     if hints, case .notRegistered = reason {
       if error.registeredAlternatives.isEmpty {
         error.add(note: registeredKindsNote(of: type, alternative: alternative))
@@ -156,8 +142,8 @@ extension Container {
     return error
   }
 
-  /// For a type that nothing is registered for: the registrations of its subclasses or
-  /// conforming types, which a closure without a written return type registers instead.
+  /// The registrations of subclasses or conforming types of `type`, which a closure without a
+  /// written return type registers instead.
   private func registeredKindsNote<Value>(
     of type: Value.Type, alternative: RegistrationAlternative?
   ) -> String? {
@@ -174,7 +160,6 @@ extension Container {
       + "`container.register { () -> \(type) in \(first.type)(...) }`."
   }
 
-  /// An error that names the containers searched and what they hold for `type`.
   func failure<Value>(
     _ reason: ResolutionError.Reason, _ type: Value.Type, alternative: RegistrationAlternative?,
     site: RequestSite, resolutionPath: [String]
@@ -197,8 +182,6 @@ extension Container {
 }
 
 extension Container {
-  /// Whether the container was made inside an isolation scope other than the current one,
-  /// and has no registrations of its own.
   var lostItsRegistrations: Bool {
     guard let made = madeInScope else { return false }
     if let scope = made.object, scope === IsolationScope.active {

@@ -1,9 +1,4 @@
-// The general road: what the published road (Container+PublishedRoad.swift) does not answer
-// without a lock (a request with a parameter, inside an isolation scope, an optional that
-// falls back to the type it wraps), and the scopes that keep instances or gate creations.
-
 extension Container {
-  /// Resolves a request on the general road, or throws why it cannot.
   @usableFromInline
   func resolveValue<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
@@ -17,11 +12,6 @@ extension Container {
     throw notFoundError(type, alternative: alternative, parameter: parameter, site: site)
   }
 
-  /// Resolves `type`, or returns `nil` when no container in the chain has a resolver for it.
-  ///
-  /// The nearest container with a resolver wins; within a container, a request with a
-  /// parameter prefers the parametrized resolver. `Value?` falls back to `Value` when no
-  /// container has a resolver for `Value?` itself.
   func resolveIfFound<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
@@ -46,7 +36,6 @@ extension Container {
     return nil
   }
 
-  /// ``resolveIfRegistered(alternative:file:line:)`` on the general road.
   @usableFromInline
   func resolveOrLog<Value>(
     alternative: RegistrationAlternative?, parameter: Any?, site: RequestSite
@@ -57,11 +46,10 @@ extension Container {
       {
         return value
       }
-      // Without hints: for `resolveIfRegistered`, nothing registered is no mistake.
+      // Nothing registered is what `nil` means, so no hints; a parametrized resolver that did
+      // not get a parameter it takes is a mistake worth reporting.
       let missing = notFoundError(
         Value.self, alternative: alternative, parameter: parameter, site: site, hints: false)
-      // Nothing registered is the answer `nil` stands for; a parametrized resolver that did
-      // not get a parameter it takes is a mistake worth reporting.
       guard case .notRegistered = missing.reason else { throw missing }
       return nil
     } catch {
@@ -70,7 +58,6 @@ extension Container {
     }
   }
 
-  /// Logs, at the `.error` level, why a `resolveIfRegistered` returns `nil`.
   @usableFromInline
   func logFailure(_ error: ResolutionError, site: RequestSite) {
     Self.logger.log(
@@ -78,11 +65,8 @@ extension Container {
       line: site.line)
   }
 
-  /// Resolves `type` on the road, what containers publish first, with the common cases
-  /// specialized where it is called: for ``resolve(alternative:file:line:)`` (no `object`),
-  /// a property wrapper or a function parameter. `object`, the one that declares the
-  /// property, is the request's parameter, boxed as `Any` only if the request goes past
-  /// what containers publish.
+  /// The published road, then the rest, specialized where called. `object`, which declares the
+  /// property, is the request's parameter, boxed as `Any` only past the published road.
   @inlinable @inline(__always)
   func resolve<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative?, object: AnyObject?,
@@ -97,13 +81,10 @@ extension Container {
     return try resolveUnpublished(type, alternative: alternative, parameter: object, site: site)
   }
 
-  /// The road's look-up on the general road: the nearest registration for the request, and
-  /// the watchers told what it found.
   @usableFromInline
   func nearestRegistration(
     of type: Any.Type, alternative: RegistrationAlternative?, parameter: Any?
   ) -> AnyObject? {
-    // Without a parameter, only plain registrations answer: what containers publish.
     let found =
       parameter.map { nearestRegistration(for: RegistrationKey(type, alternative), parameter: $0) }
       ?? lookUpPlain(of: type, alternative: alternative)
@@ -114,9 +95,7 @@ extension Container {
     return found
   }
 
-  /// The nearest registration for `key` and a request with `parameter`, searching this
-  /// container, then its parents: a container's parametrized resolver wins over its plain
-  /// one if it takes that parameter.
+  /// A container's parametrized resolver that takes `parameter` wins over its plain one.
   private func nearestRegistration(for key: RegistrationKey, parameter: Any) -> AnyObject? {
     if let scope = IsolationScope.active {
       return firstInChain { scope.registration(in: $0, for: key, parameter: parameter) }
@@ -132,16 +111,9 @@ extension Container {
     }
   }
 
-  /// Returns the instance that the registration's scope keeps, or runs its resolver on the
-  /// current thread's resolution stack.
-  ///
-  /// Inlinable, like ``resolve(alternative:file:line:)``, so that the common cases (a kept
-  /// instance, an unscoped resolver) are specialized for `Value` where they are called,
-  /// without generic metadata look-ups.
-  ///
-  /// The request's parameter, if any, is lent for the call, as a pointer: a request without
-  /// one then passes `nil`, which needs no destroying (an `Any?`, even `nil`, is destroyed
-  /// after the call through its generic value witnesses).
+  /// Inlinable so that the common cases (a kept instance, an unscoped resolver) are specialized
+  /// where called, without generic metadata look-ups. The parameter is lent as a pointer: `nil`
+  /// needs no destroying, where an `Any?`, even `nil`, goes through generic value witnesses.
   @inlinable
   func run<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
@@ -162,8 +134,6 @@ extension Container {
     return try make(registration, alternative: alternative, parameter: parameter, site: site)
   }
 
-  /// ``run(_:alternative:parameter:site:)`` for graph and kept scopes when the instance is
-  /// not there yet.
   @usableFromInline
   func runScoped<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
@@ -200,8 +170,6 @@ extension Container {
     return value
   }
 
-  /// Keeps what a kept scope's resolver made, unless the scope is weak and the value is no
-  /// class instance.
   func keep<Value>(
     _ value: Value, of registration: Registration<Value>, in instances: InstanceStore<Value>,
     madeIn generation: InstanceStore<Value>.Generation, alternative: RegistrationAlternative?,
@@ -215,8 +183,6 @@ extension Container {
     instances.keep(value, madeIn: generation)
   }
 
-  /// Calls the resolver, turning what it throws into a ``ResolutionError``; refuses,
-  /// instead, a resolver that cannot run synchronously here (see ``ResolverKind``).
   @inlinable
   func make<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,

@@ -1,10 +1,9 @@
-/// Runs `body` with containers, the lookup policy and the logger of its own: what it
-/// registers or removes, the instances that scopes keep for it, and the policy and logger
-/// it sets are seen by `body` (and by the tasks it starts, which inherit it) and by nothing
-/// else, and are gone when it returns or throws.
+/// Runs `body` with containers, the lookup policy and the logger of its own: what it registers
+/// or removes, the instances that scopes keep for it, and the policy and logger it sets are seen
+/// by `body` (and the tasks it starts) alone, and are gone when it returns or throws.
 ///
-/// Tests that use Swift Testing get this with the `.isolatedContainers` trait of the
-/// `RavioliTesting` library. Elsewhere (XCTest, a preview, a tool) call it directly:
+/// Swift Testing tests get this with the `.isolatedContainers` trait of `RavioliTesting`.
+/// Elsewhere (XCTest, a preview, a tool) call it directly:
 ///
 /// ```swift
 /// let rows = try withIsolatedContainers {
@@ -17,27 +16,21 @@
 /// ```
 ///
 /// What it sees of each container:
-/// - Its registrations are the container's, with what `body` registered in front of them
-///   and without what `body` removed (``Container/removeRegistration(of:alternative:file:line:)``).
-///   Registering over a registration of the container is the point of isolation, and is
-///   logged at the debug level, not as a warning.
-/// - Singleton, weak and cached instances are its own: a registration of the container
-///   that keeps an instance keeps a separate one for `body`, made at its first use inside,
-///   and released when `body` ends. ``Container/reset(_:file:line:)`` drops only those.
-/// - ``Container/lookupPolicy`` and ``Container/logger`` are the global ones until `body`
-///   sets them; then its own.
+/// - its registrations, with what `body` registered in front of them (logged at the debug
+///   level, as replacing is the point) and without what it removed;
+/// - singleton, weak and cached instances of its own, made at their first use inside and
+///   released when `body` ends (``Container/reset(_:file:line:)`` drops only those);
+/// - the global ``Container/lookupPolicy`` and ``Container/logger`` until `body` sets them.
 ///
 /// The isolation follows the task, as task-local values do: threads that `body` starts
-/// itself (`Thread`, `DispatchQueue`) and `Task.detached` do not inherit it, and a `Task { }`
-/// started in `body` that outlives it keeps the isolation (and what it holds) until it ends.
-/// Isolation inside isolation starts from the registrations, removals, policy and logger
-/// that the outer one sees, with instances of its own. While no isolation exists anywhere,
-/// resolution pays one atomic load for the feature; while one does (during a test run),
-/// code outside it also reads a task-local value.
+/// (`Thread`, `DispatchQueue`) and `Task.detached` do not inherit it, and a `Task { }` started
+/// in `body` that outlives it keeps it (and what it holds) until it ends. Isolation inside
+/// isolation starts from what the outer one sees, with instances of its own. While no isolation
+/// exists, resolution pays one atomic load for the feature; while one does, code outside it
+/// also reads a task-local value.
 ///
-/// A property wrapper that stops the program inside (it cannot resolve, and cannot throw)
-/// names the function that called this one, and where, so that the one message a crashed test
-/// run leaves points at the test.
+/// A property wrapper that stops the program inside names the caller of this function, so that
+/// the one message a crashed test run leaves points at the test.
 /// - Parameters:
 ///   - fileID: Where it is called, for messages; leave the default.
 ///   - function: The function that calls it, for messages; leave the default. (The
@@ -57,8 +50,8 @@ public func withIsolatedContainers<Result>(
   }
 }
 
-/// Runs the asynchronous `body` with containers, the lookup policy and the logger of its
-/// own: see ``withIsolatedContainers(fileID:function:line:_:)``.
+/// Runs the asynchronous `body` with containers, the lookup policy and the logger of its own
+/// (see ``withIsolatedContainers(fileID:function:line:_:)``).
 ///
 /// ```swift
 /// let rows = try await withIsolatedContainers {
@@ -71,8 +64,7 @@ public func withIsolatedContainers<Result>(
 /// - Parameters:
 ///   - isolation: The actor that `body` runs on; leave the default.
 ///   - fileID: Where it is called, for messages; leave the default.
-///   - function: The function that calls it, for messages; leave the default. (The
-///     `.isolatedContainers` trait gives the test's name.)
+///   - function: The function that calls it, for messages; leave the default.
 ///   - line: Where it is called, for messages; leave the default.
 ///   - body: The code to run in isolation.
 /// - Returns: What `body` returns.

@@ -1,9 +1,6 @@
 extension Container {
-  /// Creates, now, every singleton and cached instance registered in this container that
-  /// does not exist yet, instead of at its first resolution.
-  ///
-  /// Call it at a moment of your choosing, such as start-up, so that the cost of creating
-  /// them, and any failure, comes then:
+  /// Creates, now, every singleton and cached instance registered in this container that does
+  /// not exist yet, so that their cost, and any failure, comes at a moment you choose:
   ///
   /// ```swift
   /// app.register(scope: .singleton) { () -> Database in Database() }
@@ -12,11 +9,9 @@ extension Container {
   ///
   /// Parametrized resolvers are skipped (they need a parameter), and so are async ones (they need
   /// `await`: make them with `try await container.resolve(Database.self)`) and the container's
-  /// parents. A main-actor resolver is made only when this is called on the main actor; elsewhere
-  /// it fails with ``ResolutionError/Reason/needsActor(_:)``. Inside
-  /// ``withIsolatedContainers(fileID:function:line:_:)``, the instances are made for that scope.
-  /// Each instance is made through the ordinary resolution, so what a resolver needs is resolved
-  /// (and made, if it is a singleton) on the way.
+  /// parents. A main-actor resolver fails with ``ResolutionError/Reason/needsActor(_:)`` unless
+  /// this is called on the main actor. Each instance is made by an ordinary resolution, which
+  /// resolves (and makes) what it needs on the way.
   /// - Parameters:
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -40,13 +35,10 @@ extension Container {
   /// session.reset(.cached)  // e.g. after checkout: the next cart is a new one
   /// ```
   ///
-  /// The registrations stay. Parents and children keep their instances. A resolution that is
-  /// creating an instance of this container while the reset runs (or that started before it)
-  /// hands that instance to its caller but does not keep it, since it may be made from an
-  /// instance that the reset drops: the next resolution makes a new one. ``Scope/unique`` and
-  /// ``Scope/graph`` keep nothing, so resetting them does nothing. Inside
-  /// ``withIsolatedContainers(fileID:function:line:_:)``, only the instances kept for that scope
-  /// are dropped.
+  /// The registrations stay; parents and children keep their instances. A creation of an
+  /// instance of this container that overlaps the reset hands it to its caller without keeping
+  /// it, since it may be made from an instance that the reset drops. ``Scope/unique`` and
+  /// ``Scope/graph`` keep nothing to reset.
   /// - Parameters:
   ///   - scope: The scope to reset (``Scope/cached``, ``Scope/singleton`` or ``Scope/weak``);
   ///     `nil`, the default, resets them all.
@@ -54,8 +46,7 @@ extension Container {
   ///   - line: The line of the call, for messages; leave the default.
   public func reset(_ scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line) {
     let registrations = ownRegistrations
-    // A creation that overlaps the reset keeps nothing: it may be made from an instance that
-    // the reset drops (see `ResetEpoch`).
+    // See `ResetEpoch`.
     let resets =
       IsolationScope.active.map { isolation in isolation.withOverlay(of: self) { $0.resets } }
       ?? resets
@@ -72,8 +63,7 @@ extension Container {
 }
 
 extension Container {
-  /// The registrations that this container itself resolves with, as the current task sees
-  /// them: inside an isolation scope, the scope's own and its copies of the kept ones.
+  /// As the current task sees them: inside an isolation scope, with its copies of kept ones.
   var ownRegistrations: [any AnyRegistration] {
     guard let scope = IsolationScope.active else { return registrations.all }
     let table = scope.visibleTable(of: self)

@@ -1,15 +1,11 @@
 extension Container {
-  /// Removes every registration from this container. Its parents keep theirs.
-  ///
-  /// Inside ``withIsolatedContainers(fileID:function:line:_:)``, the registrations are hidden from
-  /// that scope only.
+  /// Removes every registration from this container; its parents keep theirs.
   /// - Parameters:
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   public func removeAllRegistrations(file: StaticString = #fileID, line: UInt = #line) {
     if let scope = IsolationScope.active {
-      // The removed resolvers, and what they captured, are released here, outside the
-      // scope's lock.
+      // Released here, outside the scope's lock.
       let removed = scope.withOverlay(of: self) { overlay in
         defer {
           overlay.table = RegistrationTable()
@@ -28,16 +24,12 @@ extension Container {
       file: file, function: #function, line: line)
   }
 
-  /// Removes the registration of `type` under `alternative` from this container: its plain
-  /// resolver and its parametrized ones. Its parents keep theirs, so a parent's registration
-  /// of the type is what resolves next.
+  /// Removes the plain and parametrized resolvers of `type` under `alternative` from this
+  /// container; a parent's registration of the type, if any, resolves next.
   ///
   /// ```swift
   /// NetworkingModule.container.removeRegistration(of: HTTPClient.self)
   /// ```
-  ///
-  /// Inside ``withIsolatedContainers(fileID:function:line:_:)``, the registration is hidden from
-  /// that scope only.
   /// - Parameters:
   ///   - type: The registered type, as registered (`Greeter.self` for
   ///     `register { () -> Greeter in ... }`).
@@ -86,7 +78,6 @@ extension Container {
     return true
   }
 
-  /// The alternatives registered for `type` in this container, for messages.
   private func describeAlternatives<Value>(of type: Value.Type) -> String {
     let alternatives = visibleTable.alternatives(of: ObjectIdentifier(type))
     guard !alternatives.isEmpty else { return "nothing" }

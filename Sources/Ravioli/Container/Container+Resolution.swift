@@ -18,15 +18,13 @@ extension Container {
     alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line
   ) throws(ResolutionError) -> Value {
-    // Always inlined: a request then runs the road's common cases where it is made,
-    // specialized, where the optimizer left it outlined at some call sites.
+    // Always inlined: the optimizer left it outlined at some call sites, where the road's
+    // common cases then ran unspecialized.
     try resolve(Value.self, alternative: alternative, object: nil, site: RequestSite(file, line))
   }
 
-  /// Resolves a `Value`, giving `parameter` to a parametrized resolver.
-  ///
-  /// The nearest container with a resolver for `Value` and `alternative` wins; within it,
-  /// the parametrized resolver is preferred to the plain one.
+  /// Resolves a `Value`, giving `parameter` to a parametrized resolver, which the nearest
+  /// container with a resolver prefers to its plain one.
   /// - Parameters:
   ///   - parameter: The value handed to a parametrized resolver.
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
@@ -45,8 +43,7 @@ extension Container {
   /// Resolves a `Value`, or returns `nil` when nothing is registered for it.
   ///
   /// Other failures (only a parametrized resolver is registered, a cycle, a resolver that
-  /// throws, a dependency of the resolver that is missing) are logged at the `.error` level
-  /// before `nil` is returned.
+  /// throws, a missing dependency) are logged at the `.error` level before `nil` is returned.
   ///
   /// ```swift
   /// let tracker: Analytics? = container.resolveIfRegistered()
@@ -89,8 +86,8 @@ extension Container {
     resolveOrLog(alternative: alternative, parameter: parameter, site: RequestSite(file, line))
   }
 
-  /// Whether a resolver, plain or parametrized, is registered for `type` and `alternative` in
-  /// this container or one of its parents.
+  /// Whether a plain or parametrized resolver is registered for `type` and `alternative` in this
+  /// container or its parents.
   ///
   /// ```swift
   /// if container.isResolvable(ImageCache.self) {
@@ -113,7 +110,6 @@ extension Container {
   }
 }
 
-/// Where a request was made, for messages.
 @usableFromInline
 struct RequestSite: Sendable {
   @usableFromInline let file: StaticString

@@ -1,13 +1,11 @@
 extension Container {
-  /// " in this isolation scope" inside one, for messages.
   static var inScope: String {
     IsolationScope.active == nil ? "" : " in this isolation scope"
   }
 
   func store<Value>(_ registration: Registration<Value>, replacing: Bool) {
     let key = registration.key
-    // What the registration replaces in the same table, and, inside an isolation scope, the
-    // container's own registration that it hides from the scope.
+    // `hidden`: inside an isolation scope, the container's own registration it hides.
     var replaced: (any AnyRegistration)?
     var hidden: (any AnyRegistration)?
     if let scope = IsolationScope.active {
@@ -67,7 +65,6 @@ extension Container {
     }
   }
 
-  /// The registration that `registration` overrides in a container searched after this one.
   private func registeredInParents(like registration: any AnyRegistration)
     -> (container: String, site: RequestSite)?
   {
@@ -79,8 +76,7 @@ extension Container {
     return nil
   }
 
-  /// This container's registrations as the current task sees them: inside an isolation
-  /// scope, with what the scope registered and removed.
+  /// As the current task sees them: inside an isolation scope, with its registrations and removals.
   var visibleTable: RegistrationTable {
     if let scope = IsolationScope.active {
       return scope.visibleTable(of: self)
@@ -90,7 +86,6 @@ extension Container {
 }
 
 extension Container {
-  /// What `needs:` declared, for a registration.
   func declaredNeeds(
     _ needs: [Dependency]?, _ type: Any.Type, _ alternative: RegistrationAlternative?,
     _ file: StaticString, _ line: UInt
@@ -103,8 +98,8 @@ extension Container {
   }
 }
 
-/// Tells the `register` functions for main-actor resolvers apart from the others, which
-/// Swift would otherwise take for the same functions: leave the default.
+/// Tells the `register` functions for main-actor resolvers apart from the others, which Swift
+/// would otherwise take for the same functions: leave the default.
 public struct MainActorResolution: Sendable {
   /// The only value.
   public init() {}

@@ -1,10 +1,8 @@
-/// What the road does when something watches it: a running resolver whose declared needs
-/// are checked, or a container that traces its resolutions. Look-ups call it only then, so
-/// that the road pays one relaxed atomic load for it otherwise.
+/// What the road does while watched (declared needs checked, a container tracing): look-ups
+/// call it only then, so that the road pays one relaxed atomic load for it otherwise.
 extension Container {
-  /// Whether this container logs, at the `.debug` level, the tree of each top-level
-  /// resolution that starts with it: what was made and what was kept, and how long each
-  /// step took.
+  /// Whether this container logs, at the `.debug` level, the tree of each top-level resolution
+  /// that starts with it: what was made or kept, and how long each step took.
   ///
   /// ```swift
   /// container.tracesResolutions = true
@@ -20,11 +18,10 @@ extension Container {
   /// ```
   ///
   /// Off by default. It traces synchronous resolutions (`try container.resolve()`, property
-  /// wrappers, function parameters, ``createSingletons(file:line:)``), on the thread that
-  /// makes them, and awaited ones that need no await: an instance kept, or a nonisolated
-  /// resolver (each a trace of its own, also inside an async resolver). An async or
-  /// main-actor resolver that is awaited is not traced. It is the container's own setting,
-  /// not an isolation scope's: a test that turns it on turns it off again.
+  /// wrappers, function parameters, ``createSingletons(file:line:)``) on their thread, and
+  /// awaited ones answered without an await (each a trace of its own, also inside an async
+  /// resolver), not an awaited async or main-actor resolver. It is the container's setting, not
+  /// an isolation scope's: a test that turns it on turns it off again.
   public var tracesResolutions: Bool {
     get { tracing.withLock { $0 } }
     set {
@@ -37,7 +34,6 @@ extension Container {
     }
   }
 
-  /// Watches a look-up of `key` that found `found`, on the current thread.
   func watch(
     _ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?,
     parameter: Any?, found: AnyObject?
@@ -45,7 +41,6 @@ extension Container {
     watch(key, type, alternative, parameterType: parameter.map { Swift.type(of: $0) }, found: found)
   }
 
-  /// ``watch(_:_:_:parameter:found:)`` for a request known by its parameter's type.
   func watch(
     _ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?,
     parameterType: Any.Type?, found: AnyObject?
@@ -61,9 +56,8 @@ extension Container {
     trace(type, alternative, found: found, on: stack)
   }
 
-  /// Warns that a resolver with declared needs asked for something it did not declare.
-  /// Apart from ``watch(_:_:_:parameterType:found:)``, which runs at every request of such a
-  /// resolver: building the message there made every request slower.
+  /// Apart from ``watch(_:_:_:parameterType:found:)``, which runs at every request of a resolver
+  /// with declared needs: building the message there made every request slower.
   @inline(never)
   private func warnOfUndeclared(
     _ type: Any.Type, _ alternative: RegistrationAlternative?, parameterType: Any.Type?,
@@ -77,7 +71,6 @@ extension Container {
       level: .warning, file: needs.site.file, function: "register", line: needs.site.line)
   }
 
-  /// Reports, once each, the declared dependencies that a resolver did not ask for.
   @usableFromInline
   func checkAllAskedFor(_ needs: DeclaredNeeds, by registration: AnyObject) {
     guard let used = ResolutionStack.current.top?.used, used != needs.allBits else { return }

@@ -1,28 +1,19 @@
-/// A container's own registrations: the one table that its resolutions read and that
-/// registering and removing change.
+/// Plain registrations, which almost every request asks for, sit in ``RegistrationSlots``, read
+/// without a lock or a retain under the rules of ``ReadSections``; parametrized ones sit under
+/// the lock, one per parameter type, in the order they were registered.
 ///
-/// Plain registrations, which almost every request asks for, sit in ``RegistrationSlots``
-/// that resolution reads without a lock and without retaining what it finds. A reader finds
-/// a registration inside a read section (see ``ReadSections``), and retains it, or protects
-/// it by entering its frame, before the section ends if it uses it after. Parametrized
-/// resolvers, which a request with a parameter may prefer, sit under the table's lock: one
-/// per parameter type, in the order they were registered.
-///
-/// Writers take the lock. A replacement publishes the new registration, of the same key, in
-/// the same slot; a removal leaves a marker that look-ups step over, so that no entry ever
-/// moves while readers probe; growing copies the live entries into larger slots and
-/// publishes those. What a writer takes out of readers' reach (a replaced or removed
-/// registration, slots that were outgrown) is released after the lock is let go, with
-/// ``ReadSections/release(_:)-([AnyObject])``, by the methods here.
+/// Writers take the lock. A replacement publishes the new registration in the same slot; a
+/// removal leaves a marker that look-ups step over, so that no entry moves while readers probe;
+/// growing copies the live entries into larger slots and publishes those. What readers can no
+/// longer reach (a replaced or removed registration, outgrown slots) is released after the lock
+/// is let go, with ``ReadSections/release(_:)-([AnyObject])``.
 final class ContainerRegistrations: @unchecked Sendable {  // written only under `lock`
   private let lock = Lock()
-  /// The current slots; none before the first plain registration.
   private let current = PublishedReference<RegistrationSlots>()
-  /// The parametrized resolvers, by key: only under the lock.
+  /// Only under the lock.
   @exclusivity(unchecked) private var parametrized: [RegistrationKey: [any AnyRegistration]] =
     [:]
-  /// 1 once the container has had a parametrized registration, which a request with a
-  /// parameter may prefer to the plain one in the slots.
+  /// 1 once a parametrized registration was stored; read without the lock.
   private let hasHadParametrizedWord: UnsafeMutablePointer<UInt>
 
   init() {
@@ -39,28 +30,25 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
 
   // MARK: Read without the lock, by resolution
 
-  /// The plain registration under `key`, unretained: call it inside a read section, and
-  /// retain or protect what it returns to use it after the section ends.
+  /// Unretained: call it inside a read section, and retain or protect what it returns to use
+  /// it after the section ends.
   @inline(__always)
   func registration(for key: RegistrationKey) -> UnsafeMutableRawPointer? {
     current.load()?._withUnsafeGuaranteedRef { $0.find(key) }
   }
 
-  /// Whether the container has had a parametrized registration: then a request with a
-  /// parameter must look at the parametrized ones, under the lock.
+  /// If so, a request with a parameter must look at the parametrized ones, under the lock.
   var hasHadParametrized: Bool {
     AtomicWord(at: hasHadParametrizedWord).loadAcquire() != 0
   }
 
   // MARK: Read under the lock
 
-  /// The plain registration under `key` and, if `withParameter`, the parametrized ones.
   func resolvers(for key: RegistrationKey, withParameter: Bool)
     -> (plain: (any AnyRegistration)?, parametrized: [any AnyRegistration]?)
   {
     lock.withLock {
-      // An empty dictionary is not hashed into: most containers have no parametrized
-      // resolver.
+      // Most containers have no parametrized resolver: skip hashing into an empty dictionary.
       (
         slots?[key],
         withParameter && !parametrized.isEmpty ? parametrized[key] : nil
@@ -68,15 +56,13 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
     }
   }
 
-  /// Every resolver under `key`: the plain one first, then the parametrized ones.
   func registered(under key: RegistrationKey) -> [any AnyRegistration] {
     let (plain, parametrized) = resolvers(for: key, withParameter: true)
     return (plain.map { [$0] } ?? []) + (parametrized ?? [])
   }
 
-  /// Where the registration under `key` was made (the plain one, else the first
-  /// parametrized one), read without keeping any registration past the lock: it is never
-  /// the last to release one, which would run its `deinit` inside the caller's locks.
+  /// Keeps no registration past the lock: it is never the last to release one, whose `deinit`
+  /// would run inside the caller's locks.
   func site(of key: RegistrationKey) -> RequestSite? {
     lock.withLock { slots?[key]?.site ?? parametrized[key]?.first?.site }
   }
@@ -89,19 +75,17 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
     return parametrized?.first { $0.parameterType == registration.parameterType }
   }
 
-  /// A copy of the table, for validation and isolation scopes, which add to it.
   var table: RegistrationTable {
     var table = RegistrationTable()
     lock.withLock {
       table.parametrized = parametrized
       for registration in slots?.registrations ?? [] {
-        _ = table.plain.insert(registration)
+        table.plain[registration.key] = registration
       }
     }
     return table
   }
 
-  /// Every registration, for eager creation and resets.
   var all: [any AnyRegistration] {
     lock.withLock { (slots?.registrations ?? []) + parametrized.values.flatMap { $0 } }
   }
@@ -112,8 +96,7 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
 
   // MARK: Written under the lock
 
-  /// Stores `registration` under its key, returning the registration it replaces: the plain
-  /// one, or the parametrized one that takes the same parameter type.
+  /// Returns what it replaces: the plain one, or the parametrized one of the same parameter type.
   func insert(_ registration: any AnyRegistration) -> (any AnyRegistration)? {
     let (replaced, unreachable) = lock.withLock {
       () -> ((any AnyRegistration)?, [AnyObject]) in
@@ -133,7 +116,6 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
     return replaced
   }
 
-  /// Removes every resolver (plain and parametrized) under `key`, returning them.
   func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
     let (removed, unreachable) = lock.withLock {
       () -> ([any AnyRegistration], AnyObject?) in
@@ -145,8 +127,7 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
     return removed
   }
 
-  /// Removes every registration. Its resolvers, and what they captured, are released here,
-  /// outside the lock.
+  /// The resolvers, and what they captured, are released here, outside the lock.
   func removeAll() {
     let (removed, unreachable) = lock.withLock {
       () -> ([RegistrationKey: [any AnyRegistration]], [AnyObject]) in
@@ -158,8 +139,7 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
     _ = removed
   }
 
-  /// Publishes a plain registration. Returns what readers can no longer reach: the
-  /// registration it replaces, and slots that it outgrew.
+  /// Returns what readers can no longer reach: the registration replaced, outgrown slots.
   private func publish(_ registration: KeyedRegistration) -> [AnyObject] {
     var unreachable: [AnyObject] = []
     let slots: RegistrationSlots
@@ -177,7 +157,7 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
     return unreachable
   }
 
-  /// The current slots, for the writer.
+  /// For code under the lock.
   private var slots: RegistrationSlots? {
     current.load()?.takeUnretainedValue()
   }

@@ -15,26 +15,20 @@ extension Container {
   /// `autoregister(initializer:)` declares its initializer's parameters by itself; its
   /// `parameters:` takes a dependency to give one of them an alternative.
   public struct Dependency: Sendable, CustomStringConvertible {
-    /// The needed type.
     let type: Any.Type
     let alternative: RegistrationAlternative?
-    /// The type of the parameter that the dependency is resolved with, if any.
     let parameterType: Any.Type?
     let key: RegistrationKey
-    /// For an optional dependency (`Analytics?`), the key of the wrapped type, which also
-    /// resolves it.
+    /// For `Analytics?`, the key of `Analytics`, which also resolves it.
     let wrappedKey: RegistrationKey?
 
     /// A dependency on `type`, under `alternative`.
-    ///
-    /// Resolving `type` with a parameter (`try container.resolve(parameter: self)`) is
-    /// declared with `parameter:`, the type of the parameter given, so that validation
-    /// checks that a resolver takes it.
     /// - Parameters:
     ///   - type: The type resolved, as it is resolved: `Greeter.self`, or `Analytics?.self`
     ///     for one resolved as an optional.
     ///   - alternative: The alternative it is resolved under; `nil` for the unnamed one.
-    ///   - parameter: The type of the parameter it is resolved with, if it is.
+    ///   - parameter: The type of the parameter it is resolved with, if any
+    ///     (`resolve(parameter:)`); validation checks that a resolver takes it.
     public static func on<Value>(
       _ type: Value.Type, alternative: RegistrationAlternative? = nil,
       parameter: Any.Type? = nil
@@ -84,10 +78,8 @@ final class DeclaredNeeds: Sendable {
     let unused: Bool
   }
 
-  /// The registered type and alternative, for messages.
   private let ownerType: Any.Type
   private let ownerAlternative: RegistrationAlternative?
-  /// Where the registration was made.
   let site: RequestSite
   /// The requests that match a declared dependency, and the bit of each: a dependency's key,
   /// its optional's, and, for a declared optional, its wrapped type's.
@@ -122,16 +114,11 @@ final class DeclaredNeeds: Sendable {
   /// only for a message, since describing a type costs more than registering it.
   var owner: String { describeRequest(ownerType, ownerAlternative) }
 
-  /// The dependency that a request for `type` under `alternative` asks for, with its bit
-  /// in ``ResolutionStack/Frame/used``: an optional request is declared by its wrapped type
-  /// too. Dependencies past the 64th share the last bit.
-  ///
-  /// Every resolution that the resolver makes asks this, so it compares keys made when the
-  /// resolver was registered, in place, and asks the runtime nothing about the request's
-  /// type.
+  /// The bits (in ``ResolutionStack/Frame/used``) of every dependency that a request for `key`
+  /// matches: one type may be declared with several parameter types, or also as an optional.
+  /// Those past the 64th share the last bit. Asked at every resolution the resolver makes, so
+  /// it compares keys made at registration, in place, asking the runtime nothing.
   func declared(_ key: RegistrationKey) -> UInt64? {
-    // Every dependency that the request matches: one type may be declared with several
-    // parameter types, or as itself and as an optional.
     var bits: UInt64 = 0
     matchingRequests.withUnsafeBufferPointer { requests in
       for index in requests.indices where requests[index] == key {
@@ -141,18 +128,15 @@ final class DeclaredNeeds: Sendable {
     return bits == 0 ? nil : bits
   }
 
-  /// The bits of every declared dependency.
   var allBits: UInt64 {
     dependencies.count >= 64 ? .max : (1 << UInt64(dependencies.count)) - 1
   }
 
-  /// Whether `key` is reported for the first time.
   func reportsFirst(_ key: RegistrationKey, unused: Bool) -> Bool {
     reported.withLock { $0.insert(Report(key: key, unused: unused)).inserted }
   }
 }
 
-/// The key of `type?` under `alternative`.
 private func optionalKey(of type: Any.Type, _ alternative: RegistrationAlternative?)
   -> RegistrationKey
 {

@@ -1,11 +1,9 @@
-/// The instance that a registration with a kept scope (singleton, weak, cached) holds, and
-/// the gate that lets one thread at a time create it.
+/// The instance that a kept scope (singleton, weak, cached) holds, and its creation gates.
 // The instance itself is the user's, handed to every thread that resolves it: its type is
 // `Sendable`, or the registration said `.unchecked` (see `RegistrationScope`).
 @usableFromInline
 final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lock`
   let creation: CreationGate
-  /// The gate for an async resolver: made only for those.
   let asyncCreation: AsyncCreationGate?
   @usableFromInline let lock = Lock()
   @usableFromInline let isWeak: Bool
@@ -16,9 +14,7 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   @exclusivity(unchecked) @usableFromInline weak var object: AnyObject?
   /// Counts drops, so that a creation that began before a reset does not keep its instance.
   @exclusivity(unchecked) private var generation = 0
-  /// The resets of the instances kept beside this one (its container's, or an isolation
-  /// scope's): set when the registration is stored, so that a creation that overlaps a reset
-  /// of any of them keeps nothing it made from what the reset dropped.
+  /// The resets of the instances kept beside this one: its container's, or an isolation scope's.
   @exclusivity(unchecked) private var resets: ResetEpoch?
 
   init(scope: Scope, label: String, async: Bool) {
@@ -27,8 +23,7 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     asyncCreation = async ? AsyncCreationGate() : nil
   }
 
-  /// The kept instance, read inside a read section (see ``ReadSections``): a strong one
-  /// without a lock.
+  /// The kept instance, inside a read section (see ``ReadSections``): a strong one without a lock.
   @inlinable
   var currentInReadSection: Value? {
     if isWeak {
@@ -37,7 +32,6 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     return published.load()?._withUnsafeGuaranteedRef { $0.value }
   }
 
-  /// A kept strong instance, boxed so that it is published as one word.
   @usableFromInline
   final class Kept {
     @usableFromInline let value: Value
@@ -47,7 +41,6 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     }
   }
 
-  /// The kept instance, if there is one (and, for a weak scope, it is still alive).
   @inlinable
   var current: Value? {
     if isWeak {
@@ -58,8 +51,6 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     return lock.withLock { published.load()?._withUnsafeGuaranteedRef { $0.value } }
   }
 
-  /// Makes the instances kept beside this one, which `resets` resets together, part of this
-  /// store's resets: called once, when the registration is stored.
   func resetsWith(_ resets: ResetEpoch) {
     lock.withLock { self.resets = resets }
   }
@@ -72,17 +63,14 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     return Generation(drops: lock.withLock { generation }, resets: epoch)
   }
 
-  /// When a creation started: how many times the instance was dropped, and where the
-  /// resets of the instances kept beside it stood.
   struct Generation {
     let drops: Int
     let resets: ResetEpoch.Mark?
   }
 
-  /// Keeps `value`, unless the instances were dropped since its creation began (a reset
-  /// while the resolver ran, of this instance or of one kept beside it, which the resolver
-  /// may have used): then the caller gets it, but the next resolution makes a new one. For a
-  /// weak scope, `value` must be a class instance.
+  /// Keeps `value`, unless a reset (of this instance, or of one kept beside it that the resolver
+  /// may have used) dropped the instances since its creation began: the caller still gets it,
+  /// and the next resolution makes another. For a weak scope, `value` must be a class instance.
   func keep(_ value: Value, madeIn creation: Generation) {
     let object = isWeak ? value as AnyObject : nil
     let replaced = lock.withLock { () -> Kept? in
@@ -111,17 +99,14 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   }
 }
 
-/// The resets of a container's kept instances (or an isolation scope's), so that a creation
-/// that overlaps one keeps nothing: it may have used an instance that the reset dropped, or
-/// be dropped itself before it is kept (``InstanceStore/keep(_:madeIn:)``).
-///
-/// A reset begins (counted as running, and as one more), drops every instance, then ends. A
-/// creation notes where the resets stood when it started, and keeps its instance only if
-/// none began since and none was running then. A drop of each instance happens under its
-/// store's lock after the reset began, so a creation kept before the drop is dropped by it,
-/// and one kept after sees the reset.
+/// The resets of a container's (or an isolation scope's) kept instances. A creation that overlaps
+/// one keeps nothing (``InstanceStore/keep(_:madeIn:)``): it may have used an instance that the
+/// reset dropped, or be dropped itself before it is kept. A reset begins (counted as running, and
+/// as one more), drops every instance, then ends. A creation keeps its instance only if, since it
+/// started, no reset began and none was running then. Each drop happens under its store's lock
+/// after the reset began, so a creation kept before the drop is dropped by it, and one kept after
+/// sees the reset.
 final class ResetEpoch: Sendable {
-  /// Where the resets stood.
   struct Mark: Equatable, Sendable {
     let begun: Int
     let running: Int
@@ -139,19 +124,15 @@ final class ResetEpoch: Sendable {
     state.withLock { $0 = Mark(begun: $0.begun, running: $0.running - 1) }
   }
 
-  /// Whether a creation that started at `start` may keep its instance now.
   func allowsKeeping(since start: Mark?) -> Bool {
     guard let start else { return true }
     return start.running == 0 && state.withLock { $0.begun } == start.begun
   }
 }
 
-/// Lets one thread at a time create a kept instance, so that its resolver runs once however
-/// many threads ask for it, while resolutions of other registrations go on.
-///
-/// A thread that would wait for a gate held by a thread that is (through other gates)
-/// waiting for this one would wait forever: two singletons that need each other, created on
-/// two threads at once. That wait is refused and reported as a cycle instead.
+/// Lets one thread at a time create a kept instance, so that its resolver runs once, while
+/// other registrations resolve on. Waiting in a loop of gates (two singletons that need each
+/// other, created on two threads at once) is refused and reported as a cycle.
 final class CreationGate: Sendable {
   let label: String
   private let lock = Lock()
@@ -200,7 +181,6 @@ final class CreationGate: Sendable {
   }
 }
 
-/// What a thread or task asking at a creation gate must do.
 enum WaitOutcome {
   case entered
   case mustWait
@@ -208,12 +188,10 @@ enum WaitOutcome {
 }
 
 /// Which thread (or task) holds which creation gate, and which gate each waiting one waits
-/// for. Only creations touch it; resolving an instance that exists does not.
-///
-/// Gates, threads and tasks are known by address. All stay alive while they are in the
-/// graph: a gate belongs to a registration that the thread or task entering or waiting at it
-/// is running; a thread's resolution stack lives as long as the thread, and a task as long
-/// as it runs; each leaves every gate before its resolution returns.
+/// for; only creations touch it. Gates, threads and tasks are known by address, and stay alive
+/// while in the graph: a gate belongs to a registration that the thread or task at it is
+/// running; a thread's resolution stack lives as long as the thread, a task as long as it
+/// runs; each leaves every gate before its resolution returns.
 struct WaitGraph<Node: Hashable & Sendable>: Sendable {
   /// Gate → the thread (its resolution stack) or task creating behind it.
   var owners: [ObjectIdentifier: Node] = [:]
@@ -237,12 +215,10 @@ struct WaitGraph<Node: Hashable & Sendable>: Sendable {
 }
 
 extension WaitGraph where Node == ObjectIdentifier {
-  /// The threads at synchronous creation gates, known by their resolution stacks.
   static var threads: Locked<Self> { threadWaits }
 }
 
 extension WaitGraph where Node == UInt {
-  /// The tasks at async creation gates, known by their addresses.
   static var tasks: Locked<Self> { taskWaits }
 }
 

@@ -1,41 +1,28 @@
 /// What one ``withIsolatedContainers(fileID:function:line:_:)`` (one test, under the
 /// `.isolatedContainers` trait) sees of every container, the lookup policy and the logger, bound to
-/// its task and the task's children.
-///
-/// For each container that the scope touches it keeps an ``Overlay``: what was registered
-/// or removed inside the scope, and the scope's own copies of the container's kept
-/// registrations, so that singletons made inside the scope are its own. The road reads the
-/// overlay before the container's table; while no scope exists anywhere it pays one relaxed
-/// atomic load (``active``) and nothing else.
+/// its task and the task's children: an ``Overlay`` for each container it touches, which the
+/// road reads before the container's table (see ``active`` for the cost while no scope exists).
 ///
 /// Nothing is released under the scope's lock: a registration or a kept instance may be the
-/// last reference to a user's object, whose `deinit` may log or resolve, which comes back
-/// here. What leaves the state is handed out and released after the lock is let go.
+/// last reference to a user's object, whose `deinit` may log or resolve and come back here.
 final class IsolationScope: Sendable {
   @TaskLocal static var current: IsolationScope?
 
   struct State: Sendable {
     var overlays: [ObjectIdentifier: Overlay] = [:]
-    /// The logger set inside the scope, if one was.
     var logger: (any RavioliLogger)?
-    /// What the layers above keep for the scope, each under a key type of its own (see
-    /// ``IsolationScope/withValue(for:as:_:)``): the lookup policy set inside it, what its
-    /// weak properties reported. Inherited by a scope inside it, as the rest of the state is.
+    /// What the layers above keep for the scope (see ``IsolationScope/withValue(for:as:_:)``):
+    /// the lookup policy set inside it, what its weak properties reported.
     var values: [ObjectIdentifier: any Sendable] = [:]
   }
 
   let state: Locked<State>
-  /// What runs in the scope, for the message of a property wrapper that stops the program inside
-  /// it: the test, or the function that called ``withIsolatedContainers(fileID:function:line:_:)``,
-  /// and where, e.g. `` `ProductListTests/listsProducts()` (ShopTests/ShopTests.swift:42) ``.
+  /// For the message of a property wrapper that stops the program in the scope (see `describe`).
   let runningIn: String
-  /// The scope this one is inside, while it lasts.
   weak let outer: IsolationScope?
 
-  /// A scope that starts from what `outer` sees (a scope inside another), or from the
-  /// containers as they are. An inner scope sees the outer one's registrations, removals,
-  /// policy and logger, but keeps instances of its own: the outer scope's singletons are not
-  /// shared, so that what the inner scope registers cannot end up inside them.
+  /// An inner scope sees the outer one's registrations, removals, policy and logger, but keeps
+  /// instances of its own, so that what it registers cannot end up inside the outer's singletons.
   init(inheriting outer: IsolationScope?, runningIn: String) {
     self.runningIn = runningIn
     self.outer = outer
@@ -55,9 +42,8 @@ final class IsolationScope: Sendable {
     AtomicWord.countIsolationScopes(-1)
   }
 
-  /// Runs `body` with what a layer above keeps for this scope under `key`, a type of its own:
-  /// `nil` until it is set. `body` runs under the scope's lock, so it must not release what
-  /// it takes out: it returns it, for the caller to release after the lock.
+  /// Runs `body`, under the scope's lock, with the value under `key` (`nil` until set): it must
+  /// not release what it takes out, but return it, for the caller to release after the lock.
   func withValue<Value: Sendable, Result>(
     for key: Any.Type, as type: Value.Type, _ body: (inout Value?) -> Result
   ) -> Result {
@@ -69,7 +55,6 @@ final class IsolationScope: Sendable {
     }
   }
 
-  /// Whether this scope is `other`, or inside it.
   func isInside(_ other: IsolationScope) -> Bool {
     var scope: IsolationScope? = self
     while let current = scope {
@@ -79,9 +64,8 @@ final class IsolationScope: Sendable {
     return false
   }
 
-  /// What runs in a scope, for ``runningIn``: `` `listsProducts()` (Tests/Shop.swift:42) ``.
-  /// A function whose name is mangled (the body of an exit test, which a macro writes) is
-  /// named by its place alone.
+  /// E.g. `` `listsProducts()` (Tests/Shop.swift:42) ``; a mangled function (the body of an
+  /// exit test, which a macro writes) is named by its place alone.
   static func describe(function: String, fileID: String, line: Int) -> String {
     let place = "\(fileID):\(line)"
     return function.hasPrefix("$") ? "the code at \(place)" : "`\(function)` (\(place))"
@@ -96,29 +80,23 @@ final class IsolationScope: Sendable {
   }
 }
 
-/// What an isolation scope sees differently in one container.
+/// What an isolation scope sees differently in one container: what was registered or removed
+/// inside it, and its own copies of the container's kept registrations, so that singletons
+/// made inside the scope are its own.
 struct Overlay: Sendable {
   /// The container, held weakly and compared on every use: a container released during
   /// the scope must not lend its overlay to a new one at the same address.
   let container: Weak<Container>
-  /// The container's record, compared without loading the weak reference (which would
-  /// retain the container): see ``LivingContainers``.
+  /// Compared without loading `container`, which would retain it (see ``LivingContainers``).
   let record: ContainerRecord
-  /// What was registered inside the scope.
   var table = RegistrationTable()
-  /// The resets of the instances that the scope keeps in this container (see
-  /// ``Container/reset(_:file:line:)``).
   var resets = ResetEpoch()
-  /// Keys removed inside the scope: the container's own registrations for them are hidden.
   var removed: Set<RegistrationKey> = []
-  /// Whether every registration was removed inside the scope.
   var removedAll = false
-  /// The scope's copies of the container's kept registrations (singleton, weak, cached), by
-  /// the registration copied, held weakly and compared on use, so that a copy never stands
+  /// By the registration copied, held weakly and compared on use, so that a copy never stands
   /// for a newer registration at the same address.
   var copies: [ObjectIdentifier: Copy] = [:]
-  /// What a change under the lock dropped, for ``IsolationScope/withOverlay(of:_:)`` to
-  /// release after it.
+  /// What a change under the lock dropped, for ``IsolationScope/withOverlay(of:_:)`` to release.
   var displaced: [Copy] = []
 
   struct Copy: Sendable {
@@ -151,8 +129,7 @@ struct Overlay: Sendable {
 }
 
 extension IsolationScope {
-  /// Runs `body` with the overlay of `container`, made if the scope has none yet. What
-  /// `body` returns is handed back, to be released after the lock.
+  /// Runs `body` with the overlay of `container`, made if the scope has none yet.
   func withOverlay<Result>(
     of container: Container, _ body: (inout Overlay) -> Result
   ) -> Result {
@@ -199,8 +176,7 @@ extension IsolationScope {
     }
   }
 
-  /// What `container` itself holds inside this scope: its own table, less what the scope
-  /// removed, plus what the scope registered.
+  /// What `container` itself (not its parents) holds inside this scope.
   func visibleTable(of container: Container) -> RegistrationTable {
     var visible = container.registrations.table
     let (table, removed, removedAll) = withOverlay(of: container) { overlay in
@@ -230,8 +206,6 @@ extension IsolationScope {
 }
 
 extension Overlay {
-  /// `registration`, or, if it is the container's and its scope keeps instances, the
-  /// scope's copy of it, made at its first use.
   mutating func scoped(_ registration: any AnyRegistration) -> any AnyRegistration {
     guard registration.scope.keepsInstances, !table.isStored(registration) else {
       return registration
@@ -252,8 +226,6 @@ extension Overlay {
 }
 
 extension RegistrationTable {
-  /// The same registrations, those that keep instances with stores of their own, reset with
-  /// `resets`.
   func withFreshInstanceStores(resetWith resets: ResetEpoch) -> RegistrationTable {
     var fresh = RegistrationTable()
     for registration in all {

@@ -1,12 +1,10 @@
 /// Every container that is alive, so that a failure can name one that registers what was
 /// asked for but is not searched: a module's container does not search the app's, and a
 /// registration made in the wrong one looks, from the module, like no registration at all.
-///
-/// The list holds what it needs of each container (its ``ContainerRecord``), and retains
-/// neither the container nor its registrations: reading it must not keep them alive, even for
-/// a moment, or their `deinit`s (and those of the instances that scopes keep) would run on
-/// whichever thread read the list. Containers enter when they are made and leave first thing
-/// in their `deinit`. Only failures read it.
+/// Only failures read it. It retains neither a container nor its registrations (it holds each
+/// one's ``ContainerRecord``): reading it must not keep them alive, even for a moment, or their
+/// `deinit`s (and those of kept instances) would run on whichever thread read it. Containers
+/// enter when made and leave first thing in their `deinit`.
 enum LivingContainers {
   private static let all = Locked([ObjectIdentifier: ContainerRecord]())
 
@@ -14,8 +12,6 @@ enum LivingContainers {
     all.withLock { $0[ObjectIdentifier(container)] = container.record }
   }
 
-  /// Called from the container's `deinit`, before its address can be reused, and before its
-  /// registrations go.
   static func remove(_ id: ObjectIdentifier) {
     _ = all.withLock { $0.removeValue(forKey: id) }
   }
@@ -30,8 +26,7 @@ enum LivingContainers {
       table.plain[key]?.site ?? table.parametrized[key]?.first?.site
     }
     let excluded = Set(searched)
-    // Each container's own table is read under the list's lock, where its container is alive:
-    // for each key, where the container registered it, if it did.
+    // Each container's own table is read under the list's lock, where its container is alive.
     let allCandidates = all.withLock { all in
       all.filter { !excluded.contains($0.key) }.map { id, record in
         (
@@ -76,10 +71,7 @@ enum LivingContainers {
   }
 }
 
-/// What ``LivingContainers`` keeps of a container: its name, the containers it searches and
-/// its registrations, holding none of them. An isolation scope's overlay names the record of
-/// its container, so that an overlay left by a released container is never taken for that of
-/// a new one at the same address.
+/// What ``LivingContainers`` keeps of a container, holding none of it.
 final class ContainerRecord: Sendable {
   let name: String
   /// The identities of the containers searched after it.
@@ -88,7 +80,6 @@ final class ContainerRecord: Sendable {
   /// under the list's lock, while the record is in the list, and so while its container is
   /// alive (its `deinit` takes the record out, under that lock, before its properties go).
   unowned(unsafe) let registrations: ContainerRegistrations
-  /// The isolation scope the container was made in, if any.
   let madeInScope: Weak<IsolationScope>?
 
   init(

@@ -4,10 +4,8 @@
 protocol OptionalResolvable {
   static var wrappedType: Any.Type { get }
 
-  /// `Wrapped`, resolved on the published road (see
-  /// ``Container/resolvePublished(_:alternative:parameterType:site:nonisolatedOnly:)``), as
-  /// `Requested`, which is `Self`; `nil` when the road has no plain registration of `Wrapped`
-  /// for it.
+  /// `Wrapped`, resolved on the published road as `Requested`, which is `Self`; `nil` when
+  /// the road has no plain registration of `Wrapped` for it.
   static func resolvePublishedWrapped<Requested>(
     as requested: Requested.Type, in container: Container,
     alternative: RegistrationAlternative?, parameterType: Any.Type?, site: RequestSite

@@ -1,97 +1,67 @@
-/// What every registration can do without its type being known: what the table, eager
-/// creation and resets need.
+/// What tables, eager creation and resets need of a registration, without knowing its type.
 protocol AnyRegistration: KeyedRegistration, ReadSections.Protectable {
   var scope: Scope { get }
-  /// The type a parametrized resolver takes, e.g. `SettingsScreen`; `nil` for a plain one.
   var parameterTypeName: String? { get }
-  /// The identity of that type; `nil` for a plain resolver.
   var parameterType: ObjectIdentifier? { get }
-  /// Whether a parametrized resolver takes this parameter.
   func accepts(_ parameter: Any) -> Bool
-  /// Whether a parametrized resolver takes parameters of this type.
   func accepts(parameterOfType type: Any.Type) -> Bool
-  /// What the resolver declared that it needs; `nil` if it declared nothing.
   var needs: DeclaredNeeds? { get }
-  /// The registered type.
   var type: Any.Type { get }
-  /// Where the resolver may run.
   var kind: ResolverKind { get }
-  /// Whether the scope keeps an instance now.
   var hasKeptInstance: Bool { get }
-  /// Makes the kept instance, if the scope keeps one and it does not exist yet.
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError)
-  /// Forgets the kept instance, handing it back to be released outside any lock.
   func dropKeptInstance() -> Any?
-  /// Where it was registered, for messages.
   var site: RequestSite { get }
-  /// The same resolver with an instance store of its own: what an isolation scope uses, so
-  /// that the instances it keeps are its own.
   func copyKeepingNothing() -> any AnyRegistration
-  /// Makes the instance that the scope keeps, if it keeps one, reset with `resets`: the
-  /// resets of the table that the registration is stored in.
+  /// Resets the kept instance with `resets`, those of the table the registration is stored in.
   func resetsWith(_ resets: ResetEpoch)
 }
 
-/// The part of a registration that tables read without knowing its type: its key.
-///
-/// A class of its own, which every registration inherits, so that the key is at the same
-/// place in each: a table holds registrations alone, not a copy of each key beside each,
-/// and compares a key that it probes with one load from the registration's address,
-/// without a dynamic cast.
+/// A registration's key, at the same place in every registration, so that a table holds
+/// registrations alone (no copy of each key beside each) and compares a probed key with one
+/// load from the registration's address, without a dynamic cast.
 @usableFromInline
 class KeyedRegistration {
   // Only `let`s of `Sendable` types, here and in `Registration`, whose `@unchecked Sendable`
   // rests on it.
-  /// The registered type and alternative.
   let key: RegistrationKey
 
   init(key: RegistrationKey) {
     self.key = key
   }
 
-  /// The registration, as what every registration can do: what a table that holds it by
-  /// address hands out, without a dynamic cast. Every registration is a ``Registration``,
-  /// which overrides it.
+  /// What a table that holds the registration by address hands out, without a dynamic cast;
+  /// overridden by ``Registration``.
   var erased: any AnyRegistration {
     preconditionFailure("Every registration is a `Registration`, which overrides `erased`.")
   }
 }
 
-/// What a container's table holds for one key: the resolver, its scope and the instance the
-/// scope keeps, and where it was registered.
-///
-/// Tables read registrations back with `unsafeDowncast`: the key includes the registered
-/// type, so the cast always holds, and it costs nothing, where a dynamic cast to a protocol
-/// type would cost more than the rest of the resolution.
+/// What a container's table holds for one key: the resolver, its scope and the instance the scope
+/// keeps, and where it was registered. Tables read registrations back with `unsafeDowncast`: the
+/// key includes the registered type, so the cast always holds, and it costs nothing, where a
+/// dynamic cast to a protocol type would cost more than the rest of the resolution.
 @usableFromInline
 final class Registration<Value>: KeyedRegistration, AnyRegistration {
-  /// The synchronous resolver of a plain registration, as it was registered. The road calls
-  /// it only where ``kind`` allows (see ``Container/make(_:alternative:parameter:site:)``).
-  /// A field of its own, not a case of an enum that holds either this or the parametrized
-  /// resolver: a closure read out of an enum is a copy, retained and released at every call.
+  /// A field, not an enum case beside the parametrized resolver: a closure read out of an enum
+  /// is a copy, retained and released at every call. The road calls it only where ``kind``
+  /// allows (see ``Container/make(_:alternative:parameter:site:)``).
   @usableFromInline let makePlain: @Sendable () throws -> Value
-  /// Whether the registration is parametrized.
   @usableFromInline let takesParameter: Bool
-  /// Where the resolver may run.
   @usableFromInline let kind: ResolverKind
   @usableFromInline let scope: Scope
-  /// For singleton, weak and cached scopes.
   @usableFromInline let instances: InstanceStore<Value>?
   @usableFromInline let file: StaticString
   @usableFromInline let line: UInt
-  /// What the resolver declared that it needs; `nil` if it declared nothing.
   let needs: DeclaredNeeds?
   /// ``needs``, when the road checks the resolver's requests against it.
   @usableFromInline let checkedNeeds: DeclaredNeeds?
-  /// What only parametrized and async registrations have; `nil` for a plain one.
   @usableFromInline let extras: RegistrationExtras<Value>?
 
-  /// Runs an async resolver: set for ``ResolverKind/async`` registrations only.
   var makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)? { extras?.makeAsync }
   var parameterTypeName: String? { extras?.parameterType.map { String(describing: $0) } }
   var parameterType: ObjectIdentifier? { extras?.parameterType.map(ObjectIdentifier.init) }
 
-  /// A plain registration.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
     needs: DeclaredNeeds?, resolver: @escaping @Sendable () throws -> Value
@@ -102,7 +72,6 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
       accepts: nil, kind: .nonisolated, resolver: .plain(resolver), makeAsync: nil)
   }
 
-  /// A parametrized registration, used for parameters that are a `Parameter`.
   convenience init<Parameter>(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
     needs: DeclaredNeeds?, resolver: @escaping @Sendable (Parameter) throws -> Value
@@ -116,7 +85,6 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
       makeAsync: nil)
   }
 
-  /// A plain registration whose resolver is isolated to the main actor.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
     needs: DeclaredNeeds?,
@@ -130,7 +98,6 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
       makeAsync: nil)
   }
 
-  /// A parametrized registration whose resolver is isolated to the main actor.
   convenience init<Parameter>(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
     needs: DeclaredNeeds?,
@@ -146,7 +113,6 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
       makeAsync: nil)
   }
 
-  /// A registration whose resolver is async.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
     needs: DeclaredNeeds?, asyncResolver resolver: @escaping @Sendable () async throws -> Value
@@ -196,18 +162,14 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
     super.init(key: RegistrationKey(Value.self, alternative))
   }
 
-  /// A synchronous resolver, as a registration is made with it.
   enum Resolver {
-    /// A plain resolver, called without a parameter (and without a closure around it that
-    /// would take one).
+    /// Called without a parameter, nor a closure around it that would take one.
     case plain(@Sendable () throws -> Value)
-    /// A parametrized resolver, called only with a parameter that it accepts.
     case parametrized(@Sendable (_ parameter: Any) throws -> Value)
   }
 
-  /// Runs the synchronous resolver. Plain resolvers ignore the parameter; parametrized ones
-  /// are only called with a parameter they accept (lent by the road, see
-  /// ``Container/run(_:alternative:parameter:site:)``).
+  /// Runs the synchronous resolver. Plain resolvers ignore the parameter, which the road lends
+  /// (see ``Container/run(_:alternative:parameter:site:)``).
   @inlinable @inline(__always)
   func make(_ parameter: UnsafePointer<Any>?) throws -> Value {
     guard takesParameter else { return try makePlain() }
@@ -259,23 +221,16 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
   }
 }
 
-// Unchecked only because Swift does not check a class with a superclass (see
-// `KeyedRegistration`).
+// Unchecked only because Swift does not check a class with a superclass (see `KeyedRegistration`).
 extension Registration: @unchecked Sendable {}  // immutable: `let`s of `Sendable` types only
 
-/// What only parametrized and async registrations have, kept apart so that a plain
-/// registration, the common one, is the smaller.
+/// Kept apart so that a plain registration, the common one, is the smaller.
 @usableFromInline
 final class RegistrationExtras<Value>: Sendable {
-  /// The parametrized resolver.
   @usableFromInline let makeWithParameter: (@Sendable (_ parameter: Any) throws -> Value)?
-  /// Runs an async resolver.
   let makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)?
-  /// Whether the parametrized resolver takes a parameter.
   let acceptsParameter: (@Sendable (Any) -> Bool)?
-  /// For a parametrized resolver: whether it takes parameters of a given type.
   let acceptsParameterType: (@Sendable (Any.Type) -> Bool)?
-  /// The type of parameter the parametrized resolver takes.
   let parameterType: Any.Type?
   /// A number of its own, never another registration's: the async road's frames name the
   /// registration by it (see `AsyncResolutionPath`), where a reference would keep it alive
@@ -300,14 +255,11 @@ final class RegistrationExtras<Value>: Sendable {
   }
 }
 
-/// The last serial number given to a registration's extras.
 private let registrationSerials = Locked<UInt64>(0)
 
-/// Calls a main-actor resolver synchronously, with `parameter`: the road calls it only on
-/// the main actor (see `Container.isolationRefusal(of:)`), and this checks it again.
-///
-/// What `MainActor.assumeIsolated` does, for a value and a parameter that need not be
-/// `Sendable` (a view model often is not one), which it does not take: both stay on this
+/// The road calls it only on the main actor (see `Container.isolationRefusal(of:)`), and this
+/// checks it again. What `MainActor.assumeIsolated` does, for a value and a parameter that need
+/// not be `Sendable` (a view model often is not), which it does not take: both stay on this
 /// thread, within this one synchronous call. Once the isolation is checked, the resolver is
 /// called as the nonisolated function it then is, as `assumeIsolated` calls its closure.
 private func callOnMainActor<Parameter, Value>(
@@ -319,15 +271,11 @@ private func callOnMainActor<Parameter, Value>(
   }
 }
 
-/// Whether a resolver that takes `Parameter` takes parameters of a given type, for
-/// validation, which has types and no values.
-///
-/// `type is Parameter.Type` answers for a class (its subclasses) or a concrete type. For an
-/// existential (`Any`, `any Shape`), `Parameter.Type` is the protocol's own metatype, which
-/// matches no conforming type, and Swift has no generic way to ask whether a metatype
-/// conforms to it (messages look the existential metatype up by name, see `kindTest(of:)`,
-/// which can fail, so validation does not rely on it): such a resolver is taken to take
-/// any type, so that validation never reports a parameter that the road would accept.
+/// For validation, which has types and no values. `type is Parameter.Type` answers for a class
+/// (its subclasses) or a concrete type; for an existential (`Any`, `any Shape`) it is the
+/// protocol's own metatype, matching no conforming type, and Swift cannot ask generically whether
+/// a metatype conforms (messages look it up by name, see `kindTest(of:)`, which can fail): such
+/// a resolver is taken to take any type, so that validation never reports what the road accepts.
 private func acceptsParameters<Parameter>(of parameter: Parameter.Type)
   -> @Sendable (Any.Type) -> Bool
 {

@@ -18,8 +18,7 @@ public struct RegistrationAlternative: Hashable, Sendable, ExpressibleByStringLi
 {
   /// The alternative's name.
   public let name: String
-  /// The name's hash, computed once, so that looking a registration up does not hash the
-  /// name again.
+  /// Computed once, so that looking a registration up does not hash the name again.
   let hash: Int
 
   /// Creates an alternative from a name built at run time.

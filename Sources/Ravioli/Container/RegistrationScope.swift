@@ -8,11 +8,9 @@
 /// container.register(scope: .singleton) { () -> Database in Database() }
 /// ```
 ///
-/// The three kept scopes hand one instance to every thread that resolves it, so in Swift 6
-/// language mode they need the value to be `Sendable`, as anything shared between threads
-/// must be; in Swift 5 mode the requirement is a warning at most (with complete concurrency
-/// checking), or not checked at all. Registering a class that is not `Sendable` as a
-/// singleton stops the build:
+/// The kept scopes share one instance between threads, so in Swift 6 language mode they need
+/// a `Sendable` value (in Swift 5 mode, a warning at most, with complete concurrency checking).
+/// Registering a class that is not `Sendable` as a singleton stops the build:
 ///
 /// ```
 /// container.register(scope: .singleton) { () -> ImageCache in ImageCache() }
@@ -20,17 +18,16 @@
 /// ```
 ///
 /// To fix it, make the type safe to share: an immutable `final class` marked `Sendable`, an
-/// `actor`, or a class that guards its own state with a lock. If the instance is safe to
-/// share in a way that the compiler cannot see (say, only one thread ever uses it), say so
-/// with ``unchecked(_:)``, as you would with `@unchecked Sendable`. A class with a lazily
-/// `@Injected` property is never `Sendable` (the first read sets it): share one this way when
-/// its properties are first read on one thread at a time.
+/// `actor`, or a class that guards its state with a lock. If it is safe in a way that the
+/// compiler cannot see (say, only one thread ever uses it), say so with ``unchecked(_:)``, as
+/// with `@unchecked Sendable`. A class with a lazily `@Injected` property is never `Sendable`
+/// (the first read sets it): share one this way when its properties are first read on one
+/// thread at a time.
 ///
 /// ```swift
 /// container.register(scope: .unchecked(.singleton)) { () -> ImageCache in ImageCache() }
 /// ```
 public struct RegistrationScope<Value>: Sendable {
-  /// The scope it stands for.
   let scope: Scope
 
   private init(checked scope: Scope) {
@@ -40,9 +37,8 @@ public struct RegistrationScope<Value>: Sendable {
   /// The resolver runs on every resolution. The default. See ``Scope/unique``.
   public static var unique: Self { Self(checked: .unique) }
 
-  /// One instance per top-level resolution. See ``Scope/graph``.
-  ///
-  /// It needs no `Sendable` value: one top-level resolution runs on one thread.
+  /// One instance per top-level resolution, which runs on one thread, so the value need not
+  /// be `Sendable`. See ``Scope/graph``.
   public static var graph: Self { Self(checked: .graph) }
 
   /// Any scope, for any value, without the compiler's check that the value may be shared

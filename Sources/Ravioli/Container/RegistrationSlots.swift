@@ -1,12 +1,9 @@
-/// One generation of the slots of a container's plain registrations
-/// (``ContainerRegistrations``): an open-addressing hash table whose slots are words read
-/// through atomics.
-///
-/// A slot's entry is the address of a registration that the slots retain, ``removed``, or 0
-/// while the slot has never been used; once used, a slot only ever holds registrations of
-/// one key. A look-up compares the key it probes for with the registration's own
-/// (``KeyedRegistration/key``). Only the writer, under the container's lock, changes slots;
-/// readers probe them without a lock.
+/// One generation of the slots of a container's plain registrations (``ContainerRegistrations``):
+/// an open-addressing hash table whose slots are words read through atomics. A slot's entry is the
+/// address of a registration that the slots retain, ``removed``, or 0 while the slot has never been
+/// used; once used, a slot only ever holds registrations of one key. A look-up compares the key it
+/// probes for with the registration's own (``KeyedRegistration/key``). Only the writer, under the
+/// container's lock, changes slots; readers probe them without a lock.
 final class RegistrationSlots {
   let capacity: Int
   /// `64 - log2(capacity)`: the shift that turns a mixed hash into a slot.
@@ -17,14 +14,12 @@ final class RegistrationSlots {
   /// Slots with a registration: only the writer reads or changes it.
   private(set) var count = 0
 
-  /// The entry of a slot whose registration was removed.
   private static let removed: UInt = 1
 
-  /// Slots for four times `count` registrations at least, holding the live entries of
-  /// `old`, which hand their registrations over. A table grows when a quarter of its slots
-  /// are used, so that a look-up seldom steps past other keys: at the fullest, one look-up
-  /// in twelve steps past two or more (half full, it would be one in three). A slot is one
-  /// word.
+  /// Slots for four times `count` registrations at least, holding the live entries of `old`,
+  /// which hand their registrations over. A quarter full at most, so that a look-up seldom
+  /// steps past other keys: at the fullest, one in twelve steps past two or more (half full,
+  /// one in three). A slot is one word.
   init(copying old: RegistrationSlots?, count: Int) {
     var capacity = 8
     while capacity < count * 4 {
@@ -76,7 +71,6 @@ final class RegistrationSlots {
     return nil
   }
 
-  /// Marks the slot of `key` removed, returning its registration.
   func remove(_ key: RegistrationKey) -> AnyObject? {
     let (slot, isLive) = probe(key)
     guard isLive else { return nil }
@@ -84,9 +78,8 @@ final class RegistrationSlots {
     return Self.registration(at: AtomicWord(at: entries + slot).exchange(Self.removed))
   }
 
-  /// The writer's search for `key`: its slot if it has a registration there, or else the
-  /// empty slot that ends its probe (removed slots are stepped over, never reused, since
-  /// readers may still be probing past them).
+  /// The writer's search for `key`: its live slot, else the empty slot that ends its probe
+  /// (removed slots are stepped over, never reused: readers may still be probing past them).
   private func probe(_ key: RegistrationKey) -> (slot: Int, isLive: Bool) {
     let mask = capacity - 1
     var slot = key.slot(shift: shift)
@@ -114,9 +107,8 @@ final class RegistrationSlots {
     }
   }
 
-  /// Hands over every registration, for slots that are no longer published (readers that
-  /// found them before may still be probing them, so they are left as they are: these
-  /// slots are only released after that, and never release their registrations).
+  /// Hands over every registration, for slots no longer published. Readers may still be probing
+  /// them, so they are left as they are; released after that, they release no registration.
   func takeRegistrations() -> [AnyObject] {
     (0..<capacity).compactMap { slot in
       let entry = AtomicWord(at: entries + slot).load()
@@ -140,7 +132,6 @@ final class RegistrationSlots {
       ._withUnsafeGuaranteedRef { $0.key == key }
   }
 
-  /// The registration of a live entry, unretained.
   private static func registration(inSlot entry: UInt) -> KeyedRegistration {
     Unmanaged<KeyedRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
       .takeUnretainedValue()

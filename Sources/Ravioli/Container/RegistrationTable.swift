@@ -24,7 +24,7 @@ struct RegistrationKey: Hashable, Sendable {
   /// The type's identity: what keys are compared and hashed by.
   var type: ObjectIdentifier { ObjectIdentifier(metatype) }
 
-  /// A cheap hash for ``PlainRegistrations``: the type's address, mixed with the hash that
+  /// A cheap hash for ``RegistrationSlots``: the type's address, mixed with the hash that
   /// the alternative computed when it was made.
   var hash: Int {
     Int(bitPattern: UInt(bitPattern: type)) ^ (alternative?.hash ?? 0)
@@ -53,18 +53,20 @@ struct RegistrationKey: Hashable, Sendable {
 /// (``ContainerRegistrations``) for validation. Plain and parametrized resolvers live apart
 /// because a request with a parameter prefers a parametrized one; there is one parametrized
 /// resolver per parameter type, kept in the order they were registered.
+///
+/// Not on the road outside isolation scopes, so the standard `Dictionary` serves.
 struct RegistrationTable: Sendable {
-  var plain = PlainRegistrations()
+  var plain: [RegistrationKey: any AnyRegistration] = [:]
   var parametrized: [RegistrationKey: [any AnyRegistration]] = [:]
 
   /// Every registration, for eager creation and resets.
-  var all: [any AnyRegistration] { plain.all + parametrized.values.flatMap { $0 } }
+  var all: [any AnyRegistration] { Array(plain.values) + parametrized.values.flatMap { $0 } }
 
   /// Stores `registration` under its key, returning the registration it replaces: the plain
   /// one, or the parametrized one that takes the same parameter type.
   mutating func insert(_ registration: any AnyRegistration) -> (any AnyRegistration)? {
     guard registration.parameterType != nil else {
-      return plain.insert(registration)
+      return plain.updateValue(registration, forKey: registration.key)
     }
     let key = registration.key
     var list = parametrized[key, default: []]
@@ -77,7 +79,7 @@ struct RegistrationTable: Sendable {
 
   /// Removes every resolver (plain and parametrized) stored under `key`, returning them.
   mutating func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
-    let plain = plain.remove(key)
+    let plain = plain.removeValue(forKey: key)
     let parametrized = parametrized.removeValue(forKey: key) ?? []
     return (plain.map { [$0] } ?? []) + parametrized
   }
@@ -127,7 +129,7 @@ struct RegistrationTable: Sendable {
 
   /// The alternatives registered for `type`, the unnamed one first.
   func alternatives(of type: ObjectIdentifier) -> [RegistrationAlternative?] {
-    let keys = Set(plain.allKeys.filter { $0.type == type })
+    let keys = Set(plain.keys.filter { $0.type == type })
       .union(parametrized.keys.filter { $0.type == type })
     return keys.map(\.alternative).sorted { ($0?.name ?? "") < ($1?.name ?? "") }
   }

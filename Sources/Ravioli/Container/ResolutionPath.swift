@@ -1,31 +1,24 @@
-// The resolutions in progress around a request, on either road, and the one rule that
-// refuses a request because of them.
-
 /// The resolutions in progress around a request: the thread's ``ResolutionStack`` for
 /// synchronous resolutions, the task's ``AsyncResolutionPath`` for awaited ones (a task may
 /// resume on another thread). One rule refuses a request on either
 /// (``ResolutionStack/Refusal/entering(cycleFrom:depth:)``), and one function says why
 /// (`Container.refusalFailure`).
 protocol ResolutionPath {
-  /// How many resolutions are in progress.
   var depth: Int { get }
-  /// The labels of the resolutions from `start` on, then `last` (a request made of a
-  /// container): what a cycle or a path shows.
+  /// Labels from `start` on, then `last` (a request made of a container), as a cycle shows.
   func labels(from start: Int, endingWith last: (String, Container)?) -> [String]
   /// Where each registration from `start` on is registered, as `` `Type` at file:line ``.
   func registrationSites(from start: Int) -> [String]
-  /// The path from the outermost resolution to `requested`, a request made of `container`
-  /// that runs or is about to: empty when it is the outermost, since a path of one says
-  /// nothing.
+  /// The path from the outermost resolution to `requested` (made of `container`, running or
+  /// about to): empty when it is the outermost, since a path of one says nothing.
   func path(to requested: String, in container: Container) -> [String]
   /// What runs the resolutions that a creation gate makes wait: `threads` or `tasks`.
   static var runners: String { get }
 }
 
 extension ResolutionStack.Refusal {
-  /// The rule that every road applies before it runs a resolver: not if its registration
-  /// is already running on the path (from `cycleStart` on: a cycle), nor if resolutions
-  /// are nested ``ResolutionStack/depthLimit`` deep.
+  /// The rule every road applies before it runs a resolver: not if its registration already
+  /// runs on the path (from `cycleStart` on), nor at ``ResolutionStack/depthLimit``.
   @inlinable @inline(__always)
   static func entering(cycleFrom cycleStart: Int?, depth: Int) -> Self? {
     if let cycleStart {
@@ -45,27 +38,21 @@ func labelsNamingContainers(
   return entries.map { named ? "\($0.label) from \"\($0.name)\"" : $0.label }
 }
 
-/// The async resolutions in progress in the current task, outermost first: what
-/// ``ResolutionStack`` is for synchronous ones, kept by the task (and inherited by its child
-/// tasks), since an async resolver may resume on another thread.
+/// The async resolutions in progress in the current task (and inherited by its child tasks),
+/// outermost first.
 struct AsyncResolutionPath: ResolutionPath, Sendable {
   /// Plain data, no reference: a task that a resolver starts inherits the path, and may
   /// outlive the registration, which it must not keep alive.
   struct Frame: Sendable {
     /// The registration that is running, by its serial number.
     let registration: UInt64
-    /// Where the registration was registered, for messages.
     let site: RequestSite
-    /// The type and alternative asked for, which are the registration's.
     let type: Any.Type
     let alternative: RegistrationAlternative?
-    /// The container that was asked, by identity (the frame keeps nothing alive), and its
-    /// name, for messages.
     let container: ObjectIdentifier
     let containerName: String
 
-    /// `Greeter`, or `Greeter (alternative "french")`: made only for a message, since
-    /// describing a type costs more than the rest of a resolution.
+    /// Made only for a message: describing a type costs more than the rest of a resolution.
     var label: String { describeRequest(type, alternative) }
   }
 
@@ -81,7 +68,6 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
 
   var depth: Int { frames.count }
 
-  /// Why a request for the registration `serial` may not run here, if it may not.
   func refusal(entering serial: UInt64) -> ResolutionStack.Refusal? {
     .entering(cycleFrom: frames.firstIndex { $0.registration == serial }, depth: frames.count)
   }

@@ -1,5 +1,3 @@
-// What messages say of the resolutions in progress.
-
 extension ResolutionStack: ResolutionPath {
   func labels(from start: Int, endingWith last: (String, Container)?) -> [String] {
     labels(of: frames[start...], endingWith: last)
@@ -16,7 +14,6 @@ extension ResolutionStack: ResolutionPath {
 
   static var runners: String { "threads" }
 
-  /// The labels of the frames in progress followed by `last`, a request made of `container`.
   func path(endingWith last: String, in container: Container) -> [String] {
     labels(of: frames[...], endingWith: (last, container))
   }
@@ -24,7 +21,6 @@ extension ResolutionStack: ResolutionPath {
   /// The labels of the frames in progress, as ``ResolutionError/resolutionPath`` shows them.
   var labels: [String] { labels(of: frames[...], endingWith: nil) }
 
-  /// Labels for a path (see ``labelsNamingContainers(_:)``).
   func labels(of frames: ArraySlice<Frame>, endingWith last: (String, Container)?) -> [String] {
     labelsNamingContainers(
       (frames.map { ($0.label, $0.container) } + (last.map { [$0] } ?? [])).map {
@@ -32,8 +28,7 @@ extension ResolutionStack: ResolutionPath {
       })
   }
 
-  /// Where each registration of `frames` is registered, as `` `Type` at file:line ``: what a
-  /// cycle's message lists, so that each of its resolvers can be found.
+  /// What a cycle's message lists, so that each of its resolvers can be found.
   static func registrationSites(of frames: ArraySlice<Frame>) -> [String] {
     frames.compactMap { frame in
       (frame.registration as? any AnyRegistration).map { "`\(frame.label)` at \($0.site.label)" }

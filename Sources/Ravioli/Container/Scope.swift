@@ -1,7 +1,6 @@
 /// How long a resolved instance lives, and who shares it.
 ///
-/// Give the scope when registering; the default, ``unique``, runs the resolver on every
-/// resolution. ``singleton``, ``weak`` and ``cached`` share one instance between threads, so
+/// ``singleton``, ``weak`` and ``cached`` share one instance between threads, so
 /// `register(scope:)` offers them only for `Sendable` values (see ``RegistrationScope``).
 ///
 /// ```swift
@@ -19,11 +18,10 @@
 /// first parameter it gets, and later requests share that instance (for ``graph``, within
 /// one top-level resolution).
 ///
-/// A singleton or cached resolver runs while other threads that want the same instance
-/// wait for it. It must not itself wait for another thread that resolves that instance
-/// (`DispatchQueue.main.sync { ... }` from a resolver, say): neither could go on. Waits
-/// between such resolvers alone (two singletons that need each other, first resolved on two
-/// threads) are detected and reported as a cycle.
+/// A singleton or cached resolver must not wait for another thread that resolves the same
+/// instance (`DispatchQueue.main.sync { ... }` from a resolver, say): that thread waits for it,
+/// and neither could go on. Waits between such resolvers alone (two singletons that need each
+/// other, first resolved on two threads) are reported as a cycle.
 public enum Scope: Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// The resolver runs on every resolution. The default.
   case unique
@@ -57,7 +55,6 @@ public enum Scope: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     }
   }
 
-  /// Whether instances of this scope are kept by the registration.
   var keepsInstances: Bool {
     switch self {
     case .singleton, .weak, .cached: true

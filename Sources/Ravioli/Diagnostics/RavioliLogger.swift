@@ -20,9 +20,7 @@
 /// }
 /// ```
 public protocol RavioliLogger: Sendable {
-  /// Records a message.
-  ///
-  /// The message is an autoclosure: build it only when the level is one you keep.
+  /// Records a message, which is an autoclosure: build it only when the level is one you keep.
   /// - Parameters:
   ///   - message: The text, built on demand.
   ///   - level: How important the message is.
@@ -34,12 +32,9 @@ public protocol RavioliLogger: Sendable {
     _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
     file: StaticString, function: String, line: UInt)
 
-  /// Reports a failure that injection cannot recover from, then stops the program.
-  ///
-  /// Property wrappers call this when a value cannot be resolved, because they cannot throw.
-  /// The message is the full diagnostic: what was asked for, where, what is registered and
-  /// how to fix it. An implementation must not return: log the message, then stop, for
-  /// example with `fatalError`.
+  /// Reports a failure that injection cannot recover from, then stops the program: property
+  /// wrappers, which cannot throw, call it with the full diagnostic. An implementation must
+  /// not return: log the message, then stop, for example with `fatalError`.
   func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never
 }
 

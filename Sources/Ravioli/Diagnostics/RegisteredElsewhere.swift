@@ -1,6 +1,5 @@
 /// A living container, outside those searched, that registers what a request asked for.
 struct RegisteredElsewhere: Sendable, Hashable {
-  /// Its name.
   let name: String
   /// Where it registered it, as `file:line`.
   let site: String

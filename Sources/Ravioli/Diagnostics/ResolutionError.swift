@@ -22,26 +22,21 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// request had no parameter to give them. `takes` names the parameter type of each
     /// (`Any` for an untyped one), nearest container first.
     case needsParameter(takes: [String])
-    /// Only parametrized resolvers are registered for the type and alternative, and none
-    /// takes the parameter given: `takes` names the types they take, nearest container
-    /// first, and `given` the type of the parameter (in property injection, the enclosing
-    /// object's type).
+    /// Only parametrized resolvers are registered for the type and alternative, and none takes
+    /// the parameter given (in property injection, the enclosing object): `takes` names the
+    /// types they take, nearest container first, and `given` the parameter's type.
     case parameterMismatch(takes: [String], given: String)
     /// The registration's scope is ``Scope/weak``, which holds a class instance, and the
     /// resolver returned a value of this type instead.
     case notAnObject(actualType: String)
-    /// Resolving the type needs the type itself, through the resolvers on this path,
-    /// e.g. `["A", "B", "A"]`.
-    ///
-    /// A registration whose resolver is entered again while it is still running is a cycle,
-    /// whatever the parameter: a parametrized resolver cannot build a tree by resolving
-    /// itself with another parameter.
+    /// Resolving the type needs the type itself, through the resolvers on this path, e.g.
+    /// `["A", "B", "A"]`. A resolver entered again while it is still running is a cycle,
+    /// whatever the parameter: a parametrized resolver cannot build a tree by resolving itself.
     case cycle(path: [String])
-    /// Resolutions were nested `depth` deep on one thread (each resolver resolving something
-    /// that resolves something, and so on), as deep as they may be: 500 levels, which no
-    /// real object graph needs, or fewer where the thread's call stack is nearly full. A
-    /// resolver that asks for something new at every level would otherwise overflow the
-    /// stack. ``ResolutionError/resolutionPath`` shows the start and the end of the path.
+    /// Resolutions were nested `depth` deep on one thread, as deep as they may be: 500 levels,
+    /// which no real object graph needs, or fewer where the thread's call stack is nearly full
+    /// (a resolver that asks for something new at every level would overflow it).
+    /// ``ResolutionError/resolutionPath`` shows the start and the end of the path.
     case tooDeep(depth: Int)
     /// The resolver ran and threw this error.
     case resolverFailed(any Error)
@@ -51,17 +46,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The resolver is `async`, the request was synchronous, and the scope kept no instance
     /// made earlier.
     case needsAwait
-    /// The task that asked was cancelled before the value was made: while it waited for
-    /// another task making the same instance, or before its resolver ran, or the resolver
-    /// threw `CancellationError`.
+    /// The asking task was cancelled before the value was made: while it waited for another
+    /// task making it, before its resolver ran, or by its resolver throwing `CancellationError`.
     case cancelled
     /// A property wrapper had no container to resolve from: no lookup policy is set, or the
     /// policy (named here) found none.
     case noContainer(policy: String?)
-    /// A property wrapper's container was released before the property was first read: the
-    /// container it was given, or the one that the built-in lookup policy in force when its
-    /// object was created names. An unread property holds them weakly, so that an object
-    /// kept by its own container does not keep it alive.
+    /// A property wrapper's container (given to it, or named by the built-in lookup policy in
+    /// force when its object was created) was released before the property was first read: see
+    /// ``InjectionKind/capturingContainerOnInit(from:)``.
     case containerReleased
     /// The custom lookup policy in force when a property's object was created was replaced
     /// (and so released) before the property was first read. An unread property holds a
@@ -101,12 +94,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   var note: String?
   /// For a cycle: where each of its resolvers is registered, as `` `Type` at file:line ``.
   var registrationSites: [String] = []
-  /// For an injection that is not a lazily resolved property (whose line names the
-  /// enclosing type): what was injected and where, e.g. "the default argument `injected()`
-  /// of `greet(greeter:)`, declared at Greeting.swift:12".
+  /// For an injection other than a lazy property: what was injected and where, e.g. "the
+  /// default argument `injected()` of `greet(greeter:)`, declared at Greeting.swift:12".
   var injectedInto: String?
-  /// For ``Reason/noContainer(policy:)``: the `Containerable` type whose `container` was
-  /// `nil`.
+  /// For ``Reason/noContainer(policy:)``: the `Containerable` type whose `container` was `nil`.
   var nilContainerOf: String?
   /// What was running, in an isolation scope, when a property wrapper stopped the program:
   /// a test under `.isolatedContainers`, or a `withIsolatedContainers` call.
@@ -132,7 +123,6 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.note = note
   }
 
-  /// Adds `note` (if any) to the message's note.
   mutating func add(note: String?) {
     guard let note else { return }
     self.note = self.note.map { "\($0) \(note)" } ?? note

@@ -1,10 +1,8 @@
 import Dispatch
 
-/// The tree of one top-level resolution, for a container that traces its resolutions:
-/// what each request found (an instance made, or a kept one), and how long making it took.
-///
-/// One thread's ``ResolutionStack`` owns it, from the top-level request until that
-/// resolution ends; then it is logged at the `.debug` level.
+/// The tree of one top-level resolution, for a container that traces its resolutions: what
+/// each request found, and how long making it took. Owned by one thread's
+/// ``ResolutionStack`` until that resolution ends, then logged at the `.debug` level.
 @usableFromInline
 final class ResolutionTrace {
   private struct Entry {
@@ -27,13 +25,11 @@ final class ResolutionTrace {
     self.container = container
   }
 
-  /// Records a request, at `depth`, that found `registration`.
   func requested(_ label: String, registration: ObjectIdentifier, kept: Bool, depth: Int) {
     entries.append(Entry(label: label, registration: registration, depth: depth, kept: kept))
   }
 
-  /// Records that the resolution stack entered `registration`'s frame, which is now
-  /// `depth` deep: its resolver runs.
+  /// `depth` is the stack's new depth, one more than the request's.
   @usableFromInline
   func entered(_ registration: ObjectIdentifier, depth: Int) {
     guard
@@ -45,7 +41,6 @@ final class ResolutionTrace {
     running.append(index)
   }
 
-  /// Records that the stack left a frame, and is now `depth` deep.
   func left(depth: Int) {
     guard let index = running.last, entries[index].depth == depth,
       let started = entries[index].started
@@ -54,14 +49,12 @@ final class ResolutionTrace {
     running.removeLast()
   }
 
-  /// Records that the innermost running resolver failed.
   func failed() {
     if let index = running.last {
       entries[index].failed = true
     }
   }
 
-  /// Logs the tree.
   func finish() {
     let entries = entries
     let container = container

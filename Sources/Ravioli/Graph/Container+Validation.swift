@@ -1,7 +1,6 @@
 extension Container {
   /// Checks the dependency graph of this container and its parents, and the injected
-  /// properties of `objects`, without running any resolver, and reports every problem at
-  /// once.
+  /// properties of `objects`, without running any resolver; reports every problem at once.
   ///
   /// ```swift
   /// do {
@@ -11,29 +10,19 @@ extension Container {
   /// }
   /// ```
   ///
-  /// Give it objects, such as one of each view model made at start-up, to check their
-  /// injected properties in the same pass: `try app.validate(including: [ProductListViewModel()])`.
+  /// It finds, in what the registrations declare (`register(needs:)`, and the parameters of
+  /// an initializer registered with `autoregister`): missing dependencies, with what is
+  /// registered instead (or in a living container that is not searched); every cycle, with
+  /// its path and registrations; captive dependencies (a kept instance holding one meant to
+  /// live shorter, directly or through unique instances); dependencies whose only resolvers
+  /// take a parameter that the request does not give; and a synchronous resolver's dependency
+  /// on an `async` resolver that keeps no instance.
   ///
-  /// It finds, in what the registrations declare (`register(needs:)`, and the parameters
-  /// of an initializer registered with `autoregister`):
-  /// - missing dependencies: who needs what, under which alternative, and what is
-  ///   registered for that type instead (or in a living container that is not searched);
-  /// - every dependency cycle, with its path and where each registration in it was made;
-  /// - captive dependencies: a kept instance (``Scope/singleton``, ``Scope/cached``) that
-  ///   holds one meant to live shorter (``Scope/cached``, ``Scope/weak``), directly or
-  ///   through unique instances, and so keeps it past its time;
-  /// - dependencies on a type whose only resolvers take a parameter that the request
-  ///   does not give;
-  /// - a synchronous resolver's dependency on an `async` resolver that keeps no instance,
-  ///   which it can never get.
-  ///
-  /// It checks the `@Injected` and `@InjectedWeakly` properties of `objects` as
-  /// ``validateInjection(of:file:line:)`` does, in the same pass, against the container that
-  /// each object's lookup policy picks (this one, or another). Objects that it is not given
-  /// are not checked.
-  ///
-  /// A registration that declares nothing is opaque: the report lists it as a note, not
-  /// an error. Declare `needs: []` for one that needs nothing.
+  /// It checks the injected properties of `objects` in the same pass, as
+  /// ``validateInjection(of:file:line:)`` does (against the container that each object's
+  /// lookup policy picks); objects that it is not given are not checked. A registration that
+  /// declares nothing is opaque: a note, not an error. Declare `needs: []` for one that needs
+  /// nothing.
   /// - Parameters:
   ///   - objects: Objects whose injected properties to check, such as one of each view model
   ///     (made, not read: nothing is resolved).
@@ -49,9 +38,8 @@ extension Container {
       objects, roots: [self], onlyReached: false, file: file, line: line, function: #function)
   }
 
-  /// Checks the `@Injected` and `@InjectedWeakly` properties of `objects`, and everything
-  /// their first reads would reach, without resolving anything, and reports every problem at
-  /// once.
+  /// Checks the `@Injected` and `@InjectedWeakly` properties of `objects`, and everything their
+  /// first reads would reach, without resolving anything; reports every problem at once.
   ///
   /// ```swift
   /// #if DEBUG
@@ -59,27 +47,21 @@ extension Container {
   /// #endif
   /// ```
   ///
-  /// Each property is checked as its first read would resolve it: from the container that
-  /// its object's lookup policy picks now (see ``injectionSites(of:)``), under its
-  /// alternative, with its object as the parameter that parametrized resolvers receive. It
-  /// finds, at the line that declares the property:
-  /// - a property with no container to resolve from (no lookup policy, one that finds none,
-  ///   a container released);
-  /// - a property whose type and alternative no container on that container's chain
-  ///   registers, with what is registered instead, and any living container that registers
-  ///   it but is not searched;
-  /// - one whose only resolvers take a parameter that is not its object's type;
-  /// - one whose resolver keeps no instance and is `async` (a synchronous read can never get
-  ///   one), or is isolated to the main actor while the check runs off it (checked on the
-  ///   main actor, as `@MainActor` objects are made, such a resolver is fine; a kept instance
-  ///   made at start-up serves either);
-  ///
-  /// and, through the registrations that those properties reach, every missing dependency,
-  /// cycle and captive dependency below them, as ``validate(including:file:line:)`` finds
-  /// them, saying which property reaches each. Properties already resolved resolve nothing
-  /// more, and are not checked. An object that has no injected property, or a value passed as
-  /// an object, is an error at the line of this call, and so is an empty list. The objects are
-  /// read as ``injectionSites(of:)`` reads them: call it where they may be read.
+  /// Each property is checked as its first read would resolve it: from the container that its
+  /// object's lookup policy picks now (see ``injectionSites(of:)``), under its alternative,
+  /// with its object as the parameter of parametrized resolvers. It finds, at the line that
+  /// declares the property, a property with no container (no lookup policy, one that finds
+  /// none, a container released); one that no container on that container's chain registers,
+  /// with what is registered instead and any living container that registers it but is not
+  /// searched; one whose only resolvers take a parameter that is not its object's type; one
+  /// whose resolver keeps no instance and is `async`, or is isolated to the main actor while
+  /// the check runs off it (on the main actor, as `@MainActor` objects are made, that is
+  /// fine; a kept instance made at start-up serves either); and, through the registrations
+  /// those properties reach, every missing dependency, cycle and captive dependency below
+  /// them, saying which property reaches each. Properties already resolved are not checked.
+  /// An object that has no injected property, a value passed as an object, or an empty list
+  /// is an error at the line of this call. The objects are read as ``injectionSites(of:)``
+  /// reads them: call it where they may be read.
   /// - Parameters:
   ///   - objects: The objects whose injected properties to check.
   ///   - file: The file of the call, for messages; leave the default.
@@ -109,11 +91,9 @@ extension Container {
     return report
   }
 
-  /// The report of `objects`'s injected properties with the graph of `roots` (and of the
-  /// containers the properties resolve from; with `onlyReached`, of what the properties
-  /// reach): what the public checks and RavioliTesting's expectations share, returned rather
-  /// than thrown, and not logged. Problems of an object as a whole are reported at
-  /// `file:line`, a `String`, as a test's source location gives it.
+  /// What the public checks and RavioliTesting's expectations share: returned, not thrown
+  /// nor logged. Problems of an object as a whole are reported at `file:line`, a `String`, as
+  /// a test's source location gives it.
   package static func validationReport(
     of objects: [AnyObject], roots: [Container], onlyReached: Bool, file: String, line: UInt
   ) -> ValidationReport {
@@ -141,7 +121,6 @@ extension Container {
       onMainActor: MainActorCheck.isOnMainActor)
   }
 
-  /// What to say of an object that has no injected property to check.
   private static func nothingToCheck(in object: AnyObject) -> String {
     let type: Any.Type = Swift.type(of: object)
     // A value cast to `AnyObject` is boxed in `__SwiftValue` (of Swift, or of Foundation).

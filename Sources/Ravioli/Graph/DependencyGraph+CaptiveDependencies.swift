@@ -10,7 +10,6 @@ extension DependencyGraph {
     }
   }
 
-  /// Kept registrations that hold an instance meant to live shorter.
   func captiveDependencies() -> [NodeDiagnostic] {
     // For each node that keeps nothing, the shorter-lived kept nodes (cached, weak) that it
     // reaches through nodes that keep nothing: computed once per node, children first, so
@@ -71,8 +70,7 @@ extension DependencyGraph {
     return found
   }
 
-  /// The shortest path from `holder` to `held` through nodes that keep nothing, for the
-  /// message of a captive dependency that is known to exist.
+  /// For the message of a captive dependency known to exist.
   private func path(from holder: Int, to held: Int) -> [Int] {
     shortestPath(
       from: holder, to: { $0 == held }, through: { Self.lifetime(of: nodes[$0].scope) == 0 })

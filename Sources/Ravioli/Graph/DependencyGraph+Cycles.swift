@@ -64,8 +64,7 @@ extension DependencyGraph {
   }
 
   /// The strongly connected components that hold a cycle, among the nodes from `start` on,
-  /// found without recursion (Tarjan's algorithm), so that a deep graph cannot overflow the
-  /// call stack.
+  /// found without recursion (Tarjan's), so that a deep graph cannot overflow the stack.
   func stronglyConnectedComponents(from start: Int = 0) -> [[Int]] {
     var index = [Int](repeating: -1, count: nodes.count)
     var lowLink = [Int](repeating: 0, count: nodes.count)

@@ -1,11 +1,8 @@
 extension DependencyGraph {
   /// The graph as a Mermaid flowchart, which GitHub draws in a fenced code block marked
-  /// `mermaid`.
-  ///
-  /// Each registration is a node labelled with its type, alternative and scope, inside a
-  /// subgraph for its container; an arrow points from a registration to each thing it
-  /// needs. Missing dependencies are red dashed nodes, arrows that close a cycle are red,
-  /// and opaque registrations (which declare nothing) are dashed.
+  /// `mermaid`: a node per registration (type, alternative, scope) in a subgraph per
+  /// container, an arrow to each thing it needs; missing dependencies red and dashed, arrows
+  /// that close a cycle red, opaque registrations dashed.
   public var mermaid: String {
     var lines = ["flowchart TD"]
     for (position, container) in containers.enumerated() {
@@ -38,10 +35,8 @@ extension DependencyGraph {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The graph in Graphviz's DOT language (`dot -Tsvg graph.dot > graph.svg`).
-  ///
-  /// It shows what ``mermaid`` shows: a cluster per container, missing dependencies and the
-  /// arrows that close a cycle in red, opaque registrations dashed.
+  /// The graph in Graphviz's DOT language (`dot -Tsvg graph.dot > graph.svg`), showing what
+  /// ``mermaid`` shows.
   public var dot: String {
     var lines = ["digraph dependencies {", "  node [shape=box];"]
     for (position, container) in containers.enumerated() {
@@ -67,8 +62,7 @@ extension DependencyGraph {
   }
 
   /// Every arrow, once per pair of nodes, in the order of the nodes and their declarations,
-  /// and whether it joins two nodes of one strongly connected component: whether it is on a
-  /// cycle.
+  /// and whether it is on a cycle (joins two nodes of one strongly connected component).
   private func drawnEdges() -> [(from: Int, to: String, onCycle: Bool)] {
     var component: [Int: Int] = [:]
     for (number, members) in stronglyConnectedComponents().enumerated() {
@@ -88,7 +82,6 @@ extension DependencyGraph {
     return drawn
   }
 
-  /// Mermaid's label text, with what it would read as markup replaced by entities.
   private static func mermaidText(_ text: String) -> String {
     var escaped = ""
     for character in text {
@@ -102,7 +95,6 @@ extension DependencyGraph {
     return escaped
   }
 
-  /// A DOT string literal, quoted.
   private static func dotText(_ text: String) -> String {
     var escaped = "\""
     for character in text {
@@ -118,8 +110,6 @@ extension DependencyGraph {
 }
 
 extension DependencyGraph.Node {
-  /// The lines of its label: the type, then the alternative, the parameter type and the
-  /// scope.
   var labelLines: [String] {
     var lines = [String(describing: type)]
     if let alternative {

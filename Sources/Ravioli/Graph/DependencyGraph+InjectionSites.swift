@@ -1,9 +1,7 @@
 extension DependencyGraph {
-  /// The problems of `sites`, which are the graph's requests in the same order, and, for each
-  /// node, the first site whose first read reaches it (through the registrations that resolve
-  /// it and what they declare), or `nil`.
-  /// - Parameter onMainActor: Whether the check runs on the main actor, where a first read
-  ///   can call a main-actor resolver.
+  /// The problems of `sites` (the graph's requests, in order) and, for each node, the first
+  /// site whose first read reaches it, or `nil`. `onMainActor`: whether the check runs on the
+  /// main actor, where a first read can call a main-actor resolver.
   func check(_ sites: [InjectionSite], onMainActor: Bool)
     -> (errors: [ValidationReport.Diagnostic], reachedFrom: [Int?])
   {
@@ -74,10 +72,9 @@ extension DependencyGraph {
     return (errors, reachedFrom)
   }
 
-  /// The shortest path from `start` to a node whose resolver is isolated to the main actor and
-  /// keeps no instance, through nodes that keep none (a kept instance, made at start-up, is
-  /// there without its resolver), each of which a read off the main actor would run; `nil`
-  /// when there is none.
+  /// The shortest path from `start` to a main-actor resolver that keeps no instance, through
+  /// nodes that keep none (a kept instance, made at start-up, is there without its
+  /// resolver), each of which a read off the main actor would run.
   private func pathToMainActor(from start: Int) -> [Int]? {
     guard !nodes[start].scope.keepsInstances else { return nil }
     return shortestPath(
@@ -85,8 +82,6 @@ extension DependencyGraph {
       through: { !nodes[$0].scope.keepsInstances })
   }
 
-  /// Marks the nodes that `start` reaches, itself included, as reached by `site`, unless an
-  /// earlier site reached them.
   private func markReached(from start: Int, by site: Int, in reachedFrom: inout [Int?]) {
     guard reachedFrom[start] == nil else { return }
     reachedFrom[start] = site

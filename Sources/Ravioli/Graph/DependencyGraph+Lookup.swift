@@ -1,5 +1,4 @@
 extension DependencyGraph {
-  /// A registration, and the position of the table that holds it.
   typealias Found = (registration: any AnyRegistration, table: Int)
 
   /// The registrations that `requests` reach: those that resolve them (or, where no resolver

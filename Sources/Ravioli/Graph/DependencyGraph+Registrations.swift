@@ -1,7 +1,6 @@
 extension DependencyGraph {
-  /// Each registration's dependencies that nothing resolves, or that only parametrized
-  /// resolvers resolve, none of which takes what the registration gives, or that a
-  /// synchronous resolver can never get.
+  /// Each registration's dependencies that nothing resolves, that only parametrized resolvers
+  /// resolve (none taking what it gives), or that a synchronous resolver can never get.
   func missingDependencies() -> [NodeDiagnostic] {
     var found: [NodeDiagnostic] = []
     // The registrations by type, for near misses: made when the first one is missing.

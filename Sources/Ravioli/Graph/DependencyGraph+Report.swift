@@ -1,15 +1,12 @@
 extension DependencyGraph {
-  /// A diagnostic about a registration, with the node that has it.
   struct NodeDiagnostic {
     let node: Int
     let diagnostic: ValidationReport.Diagnostic
   }
 
-  /// The report of `sites` (injected properties) and of the graph of `roots` and of the
-  /// containers the sites resolve from, in one pass: every problem of the graph's
-  /// registrations (with `onlyReached`, a graph of those that the sites reach); then
-  /// `objectProblems`, found before. The graph is built here, since the sites' requests are
-  /// looked up while it is.
+  /// The report of `sites` and of the graph of `roots` and of the containers the sites
+  /// resolve from (with `onlyReached`, of what the sites reach). The graph is built here,
+  /// since the sites' requests are looked up while it is.
   static func report(
     checking sites: [InjectionSite], roots: [Container],
     objectProblems: [ValidationReport.Diagnostic] = [], onlyReached: Bool, onMainActor: Bool
@@ -94,7 +91,6 @@ extension DependencyGraph {
     }
   }
 
-  /// A property whose object's lookup policy gives it no container.
   private static func noContainer(for site: InjectionSite, _ failure: ResolutionError)
     -> ValidationReport.Diagnostic
   {

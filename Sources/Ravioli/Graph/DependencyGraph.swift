@@ -18,7 +18,6 @@ public struct DependencyGraph: Sendable {
   /// Their identities, for looking elsewhere (see ``LivingContainers``): no container is
   /// held, so that the graph keeps nothing alive.
   let containerIDs: [ObjectIdentifier]
-  /// The containers the graph was taken from, as indices into ``containers``.
   let roots: [Int]
   /// For each container, the indices of the containers that its registrations' dependencies
   /// are looked up in, in order: itself, then its parents'.
@@ -31,24 +30,19 @@ public struct DependencyGraph: Sendable {
   /// What each request from outside the registrations (an injected property's first read)
   /// resolves to, in the order given, with the index of the container it is made in.
   let requests: [(container: Int, target: Target)]
-  /// In a graph of what requests reach only, the registrations left out of it that messages
-  /// name: those of the type of something missing, or of the type it wraps, in the order of
-  /// where they were registered.
+  /// In a graph of what requests reach only, the registrations left out that messages name
+  /// (of the type of something missing, or the type it wraps), in the order registered.
   let unreached: [Node]
 
-  /// A registration, described: the graph holds no registration, so that it keeps
-  /// nothing alive.
+  /// A registration, described: the graph holds none, so that it keeps nothing alive.
   struct Node: Sendable {
     let type: Any.Type
     let alternative: RegistrationAlternative?
     let scope: Scope
     let site: RequestSite
-    /// The type a parametrized resolver takes.
     let parameterTypeName: String?
     let needs: DeclaredNeeds?
-    /// Where its resolver may run.
     let kind: ResolverKind
-    /// The index, in ``DependencyGraph/containers``, of the container that holds it.
     let container: Int
     /// What each declared dependency resolves to, in the order declared; empty for an
     /// opaque registration.
@@ -76,13 +70,11 @@ public struct DependencyGraph: Sendable {
   }
 
   enum Target: Sendable {
-    /// The registration that resolves it.
     case node(Int)
     /// Nothing: an index into ``DependencyGraph/missing``.
     case missing(Int)
-    /// Only parametrized resolvers, none of which takes what the request gives (nothing,
-    /// or a parameter of another type): the first of them, and the index into
-    /// ``DependencyGraph/missing``.
+    /// Only parametrized resolvers, none taking what the request gives (nothing, or another
+    /// type): the first of them, and the index into ``DependencyGraph/missing``.
     case parameterNotTaken(first: Int, missing: Int)
   }
 
@@ -106,10 +98,9 @@ extension DependencyGraph {
     self.init(of: [container])
   }
 
-  /// The graph of the registrations of `roots` and of the containers they search, with what
-  /// each of `requests` resolves to (a request is looked up from its container, as the road
-  /// looks it up, and its container counts as a root). With `onlyReached`, only the
-  /// registrations that the requests reach are in it: what their resolutions would build.
+  /// The graph of `roots` and the containers they search, with what each of `requests`
+  /// resolves to (looked up from its container, as the road does; that container counts as a
+  /// root). With `onlyReached`, only what the requests reach: what their resolutions build.
   init(
     of roots: [Container],
     requests: [(dependency: Container.Dependency, container: Container)] = [],
@@ -217,9 +208,8 @@ extension DependencyGraph {
     let successors = nodes.map { node in
       var targets: [Int] = []
       targets.reserveCapacity(node.edges.count)
-      // A registration declares a handful of dependencies: a search of those already listed
-      // costs less than a set made for each node. One that declares more (an aggregate of
-      // many) is given a set, so that the search does not grow with the square of them.
+      // Most registrations declare a handful of dependencies, which a search of those listed
+      // handles for less than a set per node; one that declares more gets a set (no square).
       var listed: Set<Int>? = node.edges.count > Self.dependenciesSearchedInPlace ? [] : nil
       for edge in node.edges {
         guard case .node(let target) = edge.target else { continue }
@@ -245,7 +235,6 @@ extension DependencyGraph {
     let parameter: ObjectIdentifier?
   }
 
-  /// The nodes that `node` depends on, each once.
   func successors(of node: Int) -> [Int] {
     successorLists[node]
   }

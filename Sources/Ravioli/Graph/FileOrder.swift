@@ -24,7 +24,6 @@ struct FileOrder {
     ranksOfNames = rankOfName
   }
 
-  /// The key that orders `site` by file, then line.
   func key(of site: RequestSite) -> SiteKey {
     let file = site.file
     let rank =
@@ -34,7 +33,6 @@ struct FileOrder {
   }
 }
 
-/// A site that sorts by file (its rank in a ``FileOrder``), then line.
 struct SiteKey: Hashable, Comparable {
   let file: Int
   let line: UInt

@@ -28,9 +28,8 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
       /// A registration (or an injected property) needs a type whose only resolvers take a
       /// parameter that it does not give them (a property gives its object).
       case parameterNeverGiven
-      /// A synchronous resolver, or an injected property, needs a registration whose
-      /// resolver is `async` and keeps no instance, which a synchronous request can never
-      /// get.
+      /// A synchronous resolver, or an injected property, needs a registration whose resolver
+      /// is `async` and keeps no instance, which it can never get.
       case asyncDependency
       /// An injected property needs a registration whose resolver is isolated to the main
       /// actor, and the check ran off the main actor, where a read cannot call it.
@@ -67,18 +66,15 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
 
   /// The errors, in the order of their registrations' files and lines.
   public let errors: [Diagnostic]
-  /// A note for each registration that declares nothing, so that validation cannot check
-  /// what its resolver needs.
+  /// A note for each registration that declares nothing, whose needs validation cannot check.
   public let opaqueRegistrations: [Diagnostic]
   /// How many registrations were checked, in every container searched: all of them, or, for
   /// ``Container/validateInjection(of:file:line:)``, those that the properties reach.
   public let registrationCount: Int
-  /// How many injected properties the objects checked have (those already resolved, which
-  /// resolve nothing more, included).
+  /// How many injected properties the objects checked have, already resolved ones included.
   public let injectedPropertyCount: Int
-  /// The names of the containers checked, in the order searched: the container validated
-  /// (or each container that the properties resolve from), then the containers searched
-  /// after it.
+  /// The names of the containers checked, in the order searched: the container validated (or
+  /// each that the properties resolve from), then those it searches.
   public let containers: [String]
   /// The chains that the summary names, each as its containers' names, nearest first.
   let chains: [[String]]

@@ -23,11 +23,9 @@ extension Container {
     /// an injected property's value (`$greeter`).
     public let container: Container?
     let point: InjectionPoint
-    /// For a resolver that hands over a property's value: gets it.
     private let handOver: (() -> Value)?
 
-    /// A resolver of `Value` from `container`: the same as
-    /// `container.resolved(alternative:)`.
+    /// A resolver of `Value` from `container`, as `container.resolved(alternative:)` makes.
     /// - Parameters:
     ///   - container: The container to resolve from.
     ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
@@ -68,15 +66,13 @@ extension Container {
         site: RequestSite(point.file, point.line))
     }
 
-    /// Whether ``resolve()`` finds a resolver: as
-    /// ``Container/isResolvable(_:alternative:)`` answers for ``container``, and `true` for
-    /// a resolver that hands over a property's value.
+    /// Whether ``resolve()`` finds a resolver, as ``Container/isResolvable(_:alternative:)``
+    /// answers for ``container``; `true` for a resolver that hands over a property's value.
     public var isResolvable: Bool {
       container?.isResolvable(Value.self, alternative: point.alternative) ?? true
     }
 
-    /// The value for an injected parameter: a failure stops the program through the logger,
-    /// naming where the resolver was made.
+    /// A failure stops the program through the logger, naming where the resolver was made.
     func injectedValue() -> Value {
       do {
         return try resolve()
@@ -87,10 +83,8 @@ extension Container {
   }
 
   /// A resolver for an injected function parameter: `greet($greeter: container.resolved())`.
-  ///
-  /// The value is resolved when the function is called. If it cannot be, the logger's
-  /// ``RavioliLogger/die(_:file:function:line:)`` stops the program with the full
-  /// diagnostic, naming this call.
+  /// The value is resolved when the function is called; if it cannot be, the logger's
+  /// ``RavioliLogger/die(_:file:function:line:)`` stops the program, naming this call.
   /// - Parameters:
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
   ///   - file: The file of the call, for messages; leave the default.

@@ -13,17 +13,12 @@
 /// print(welcome(greeter: EnglishGreeter()))
 /// ```
 ///
-/// Swift 6.3 cannot compile a call from another module, tests included, to a function whose
-/// parameter is declared `@Injected`: called with `$greeter:`, the compiler crashes, and
-/// called with a value, it reports an error. A default argument has no such problem. Within
-/// one module, `@Injected` parameters and `greet($greeter: container.resolved())` work too
-/// (see ``Injected``).
-///
-/// The value is resolved when the function is called without the argument, as
-/// `@Injected(.resolvingOnInit())` would resolve it: from `container`, or from the container
-/// that ``Container/lookupPolicy`` gives when asked without an instance. If it cannot be
-/// resolved, the logger's ``RavioliLogger/die(_:file:function:line:)`` stops the program
-/// with the full diagnostic, naming the function and where it is declared.
+/// Swift 6.3 cannot compile a call from another module, tests included, to a function with
+/// an `@Injected` parameter (the compiler crashes, or reports an error). Within one module,
+/// `@Injected` parameters work too (see ``Injected``). The value is resolved when the
+/// function is called without the argument, as `@Injected(.resolvingOnInit())` would
+/// resolve it. If it cannot be, the logger's ``RavioliLogger/die(_:file:function:line:)``
+/// stops the program with the full diagnostic, naming the function and where it is declared.
 /// - Parameters:
 ///   - container: The container to resolve from; `nil`, the default, asks the lookup
 ///     policy. A module's function can name its module's container.

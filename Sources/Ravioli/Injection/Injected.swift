@@ -14,14 +14,10 @@
 /// ```
 ///
 /// Lazy injection (``InjectionKind/lazily`` and ``InjectionKind/capturingContainerOnInit(from:)``)
-/// needs a class, because Swift gives the wrapper the enclosing object only in a class. In a
-/// struct use ``InjectionKind/resolvingOnInit(from:)``.
-///
-/// Assigning to the property replaces its value.
-///
-/// Until its first read, the property holds its container only weakly (see
-/// ``InjectionKind/capturingContainerOnInit(from:)``); once read, it holds its value and
-/// nothing else.
+/// needs a class, because Swift gives the wrapper the enclosing object only in a class; in a
+/// struct use ``InjectionKind/resolvingOnInit(from:)``. Assigning to the property replaces
+/// its value. Until its first read, the property holds its container only weakly; once
+/// read, it holds its value and nothing else.
 ///
 /// Function parameters can be injected too, when the function is called from its own module
 /// (Swift 6.3 cannot compile such a call from another module; there, use a default argument:
@@ -44,15 +40,13 @@ public struct Injected<Value> {
   /// resolved value is the read of an optional, with no copy of an enum that holds either.
   @usableFromInline var value: Value?
   @usableFromInline var resolved: ResolvedValue<Value>?
-  /// Where the value comes from, until its first read takes it (or a value is assigned);
-  /// then `nil`, so that the property holds nothing but its value. A read that finds
-  /// neither a value nor a source is one made while the first read resolves the property.
+  /// Where the value comes from, until its first read takes it (or a value is assigned). A
+  /// read that finds neither a value nor a source is made while the first read resolves it.
   @usableFromInline var source: ContainerSource?
   @usableFromInline let point: InjectionPoint
 
-  /// Whether the value is kept in a box (``ResolvedValue``) rather than as an optional: when
-  /// it is larger than two words, as an existential of a plain protocol is, whose optional
-  /// the runtime reads through value witnesses. Known where the wrapper is specialized.
+  /// Whether the value is boxed (``ResolvedValue``): when it is larger than two words, as an
+  /// existential of a plain protocol is, whose optional the runtime reads by value witnesses.
   @inlinable
   static var isBoxed: Bool { MemoryLayout<Value>.size > 2 * MemoryLayout<Int>.size }
 
@@ -83,9 +77,8 @@ public struct Injected<Value> {
     }
   }
 
-  /// Declares a property with a stored value, `@Injected var x: T = value`: nothing is
-  /// resolved. Also used when an injected function parameter is given a value:
-  /// `greet(greeter: EnglishGreeter())`.
+  /// Declares a property with a stored value (`@Injected var x: T = value`), or gives an
+  /// injected parameter a value (`greet(greeter: EnglishGreeter())`): nothing is resolved.
   /// - Parameters:
   ///   - wrappedValue: The value the property holds.
   ///   - file: The file that declares the property, for messages; leave the default.
@@ -119,21 +112,16 @@ public struct Injected<Value> {
     set { settle(newValue) }
   }
 
-  /// A resolver that hands over this property's value, for passing it to a function with an
-  /// injected parameter.
+  /// A resolver that hands over this property's value, to pass it to an injected parameter.
   public var projectedValue: Container.Resolver<Value> {
     let value = wrappedValue
     return Container.Resolver(handingOver: point) { value }
   }
 
-  /// Reads and writes the property of a class, resolving it at the first read.
-  ///
-  /// Always inlined into the property's accessors, where its key paths are constants that
-  /// compile to plain field accesses: a read of a resolved value is then the read of an
-  /// optional. (Passed to a function that is not inlined, a key path is walked at run time,
-  /// which costs more than the resolution. Left to the optimizer, it was not inlined where
-  /// the accessor is called from a large function: the benchmark's first read took twice as
-  /// long.)
+  /// Reads and writes the property of a class, resolving it at the first read. Always
+  /// inlined into the property's accessors, where its key paths are constants: a read of a
+  /// resolved value is then the read of an optional (a key path walked at run time costs more
+  /// than the resolution, and the optimizer did not inline it everywhere: Benchmarks, 5a).
   @inlinable
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
@@ -144,10 +132,7 @@ public struct Injected<Value> {
     @inline(__always) set { instance[keyPath: storageKeyPath].settle(newValue) }
   }
 
-  /// The value of a class's property, resolved at its first read. Always inlined, so that
-  /// the key path stays the constant it is where the property is read; the first read itself
-  /// is one call, to ``InjectionPoint/resolveFirstRead(_:for:from:alternative:file:function:line:target:)``,
-  /// so that the getter stays small enough to be inlined where the property is read.
+  /// The first read is one call, so that the getter stays small enough to be inlined.
   @inlinable @inline(__always)
   static func value<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf,
@@ -169,14 +154,10 @@ public struct Injected<Value> {
     return value
   }
 
-  /// What the first read needs: where the value comes from, taken out of the wrapper, which
-  /// lets go of it at the first read (a copy would retain and release an object that all the
-  /// properties made under one policy share); and the point's parts, which copy as words
-  /// where the point would be copied through its value witnesses.
-  ///
-  /// Mutating: a mutating call reads the fields in place, where a read of the wrapper
-  /// through its key path copies all of it (through its generic value witnesses) to take one
-  /// field.
+  /// What the first read needs: the source, taken (a copy would retain and release an object
+  /// that all the properties made under one policy share), and the point's parts, which copy
+  /// as words. Mutating, so that the fields are read in place: a read through the key path
+  /// copies the whole wrapper through its value witnesses.
   @inlinable
   mutating func takeRequest() -> (
     source: ContainerSource?, alternative: RegistrationAlternative?, file: StaticString,
@@ -185,12 +166,10 @@ public struct Injected<Value> {
     (source.take(), point.alternative, point.file, point.function, point.line, point.target)
   }
 
-  /// Whether the property holds its value.
   var hasValue: Bool {
     Self.isBoxed ? resolved != nil : value != nil
   }
 
-  /// Keeps an assigned value, and lets go of where a value would have come from.
   @inlinable
   mutating func settle(_ value: Value) {
     if Self.isBoxed {
@@ -201,8 +180,7 @@ public struct Injected<Value> {
     source = nil
   }
 
-  /// The projected value of a class's property: a resolver that resolves the property (if it
-  /// has not been yet) when it is used.
+  /// The projected value of a class's property: a resolver that resolves it when used.
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
     projected projectedKeyPath: KeyPath<EnclosingSelf, Container.Resolver<Value>>,
@@ -220,9 +198,6 @@ public struct Injected<Value> {
 /// cannot hold a lazily injected property at all: the first read writes it.)
 extension Injected: Sendable where Value: Sendable {}
 
-/// A resolved value, boxed: read as an optional reference, which costs a null check whatever the
-/// value is, where an optional of the value itself, when it is an existential of a plain
-/// protocol, has its tag read through the runtime's value witnesses.
 @usableFromInline
 final class ResolvedValue<Value> {
   @usableFromInline let value: Value

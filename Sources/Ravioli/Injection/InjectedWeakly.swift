@@ -23,35 +23,23 @@
 /// ```
 ///
 /// A resolver that makes a new object that nothing keeps gives the property an object that
-/// lives only as long as the first read's caller keeps it. The logger warns about it (once
-/// per property) when the property is then read and finds it gone; or at once, for one
-/// resolved while its object is made (``InjectionKind/resolvingOnInit(from:)``), which
-/// nothing can keep.
+/// lives only as long as the first read's caller keeps it. The logger warns, once per
+/// property, when a read finds it gone, or at once for ``InjectionKind/resolvingOnInit(from:)``.
+/// Until resolved, the property also holds its container weakly. The resolver must return a
+/// class instance, or `nil`. Assigning to the property replaces the object, also held weakly.
 ///
-/// It holds its object weakly, always, and its container weakly until it has resolved; after
-/// that it holds nothing else.
-///
-/// The resolver must return a class instance, or `nil`. Assigning to the property replaces
-/// the object, also held weakly.
-///
-/// Once resolved, a read costs what a read of a plain `weak var` costs: beside the weak
-/// reference, the property keeps its first value (five words, which count no reference),
-/// whose witness tables make the value of any object of the same class without a dynamic
-/// cast (an object of another class is cast). An assignment after the first value writes
-/// the weak reference alone, which the runtime reads and writes atomically: in a class
-/// declared `@unchecked Sendable`, where Swift 6 allows a read on one thread while another
-/// assigns, the read returns the object before or after the assignment, as itself.
+/// Once resolved, a read costs what a read of a plain `weak var` costs (no dynamic cast for
+/// an object of the first object's class). An assignment after the first value writes the
+/// weak reference alone, which the runtime reads and writes atomically: in a class declared
+/// `@unchecked Sendable`, a read on one thread while another assigns returns the object
+/// before or after the assignment, as itself.
 @propertyWrapper
 public struct InjectedWeakly<Value> {
-  /// Where the value comes from, until it has been resolved; then `nil`, so that the
-  /// property holds nothing but the object, weakly.
   @usableFromInline var pending: ContainerSource?
-  /// The object, once it is resolved or assigned.
   @usableFromInline weak var object: AnyObject?
-  /// The first object the property held, as `Value`, uncounted: its bits make `Value` of
-  /// any object of its class (see ``UncountedValue``). Set with the first object, and never
-  /// after: once the property is resolved, an assignment writes the weak reference alone, so
-  /// that reads racing it (in a class shared between threads) read nothing it writes.
+  /// The first object the property held, as `Value`, uncounted (see ``UncountedValue``). Set
+  /// with the first object and never after, so that reads racing an assignment (in a class
+  /// shared between threads) read nothing it writes.
   @usableFromInline var valueBits = UncountedValue<Value>()
   /// The type of the object that the first read resolved, when nothing but that read's
   /// caller kept it: a read that finds it released warns, once.
@@ -106,15 +94,9 @@ public struct InjectedWeakly<Value> {
     set { assign(newValue) }
   }
 
-  /// Reads and writes the property of a class, resolving it at the first read.
-  ///
-  /// Always inlined into the property's accessors, as `@Injected`'s is, where its key paths
-  /// are constants that compile to plain field accesses: a read of a resolved object is then
-  /// a weak load, and the value kept beside it taken back (``UncountedValue``), as cheap as a
-  /// read of a plain `weak var`. (Not inlined, the key path was walked at run time and the
-  /// whole wrapper copied at every read: a read of a resolved object took four times as
-  /// long, a first read two and a half.) The first read is one call, to
-  /// ``objectAtFirstRead(of:from:keeping:alternative:file:function:line:target:)``.
+  /// Reads and writes the property of a class, resolving it at the first read. Always
+  /// inlined, as `@Injected`'s is (Benchmarks, 5c): a read of a resolved object is then a weak
+  /// load and the value kept beside it (``UncountedValue``).
   @inlinable
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
@@ -151,8 +133,7 @@ public struct InjectedWeakly<Value> {
     @inline(__always) set { instance[keyPath: storageKeyPath].assign(newValue) }
   }
 
-  /// The parts of the point, which the first read needs: a mutating call reads them in
-  /// place, where a read of the wrapper through its key path copies all of it.
+  /// The point's parts, read in place, as ``Injected/takeRequest()`` reads them.
   @inlinable
   mutating func request() -> (
     alternative: RegistrationAlternative?, file: StaticString, function: StaticString,
@@ -161,10 +142,8 @@ public struct InjectedWeakly<Value> {
     (point.alternative, point.file, point.function, point.line, point.target)
   }
 
-  /// The first read of a class's property: resolves the object from `source`, and keeps
-  /// the value that it is in `valueBits`; specialized where the property is read, given the
-  /// point's parts (copied as words, where the point would be copied through its value
-  /// witnesses). See ``resolvedObject(at:keeping:_:)`` for `unkept`.
+  /// The first read, specialized where the property is read, and given the point's parts,
+  /// which copy as words; `unkept` as ``resolvedObject(at:keeping:_:)`` says.
   @inlinable @inline(never)
   static func objectAtFirstRead<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf, from source: ContainerSource,
@@ -178,10 +157,9 @@ public struct InjectedWeakly<Value> {
     }
   }
 
-  /// Holds `newValue`, which is assigned to the property, weakly. Before the property's
-  /// first object, it is the first (see ``holdFirst(_:as:unkept:)``); after it, the
-  /// assignment writes the weak reference alone, and clears a note of an unkept object,
-  /// which it ends: reads racing it read nothing else that it writes.
+  /// Before the property's first object, `newValue` is the first (``holdFirst(_:as:unkept:)``);
+  /// after it, the assignment writes the weak reference alone, and clears a note of an unkept
+  /// object, which it ends: reads racing it read nothing else that it writes.
   @usableFromInline
   mutating func assign(_ newValue: Value?) {
     let object = newValue.flatMap { Self.objectReference($0, at: point) }
@@ -197,13 +175,11 @@ public struct InjectedWeakly<Value> {
   }
 
   /// Resolves the object, and keeps the value that it is in `valueBits`. `unkept` is the
-  /// object's type when nothing but the returned reference holds it: it then lives only as
-  /// long as the caller keeps what the read returns (a new object that the resolver made,
-  /// which no scope keeps).
-  ///
-  /// Specialized where the property is read, so that the value's size is known where its
-  /// bits are taken, but not inlined, so that when it returns, the returned reference is
-  /// the only one this property's code holds, whatever the optimizer does with the locals.
+  /// object's type when nothing but the returned reference holds it (a new object that no
+  /// scope keeps): it lives only as long as the caller keeps what the read returns.
+  /// Specialized where the property is read, so that the value's size is known, but not
+  /// inlined, so that the returned reference is the only one this code holds, whatever the
+  /// optimizer does with the locals.
   @inlinable @inline(never)
   static func resolvedObject(
     at point: InjectionPoint, keeping valueBits: inout UncountedValue<Value>,
@@ -221,9 +197,8 @@ public struct InjectedWeakly<Value> {
     return (object, unkept)
   }
 
-  /// The object that `value` is; stops the program if it is not a class instance.
-  /// Specialized where the property is read: for a class or a class-bound existential, both
-  /// the check and the conversion are then a few instructions.
+  /// Stops the program if `value` is not a class instance. Specialized where the property is
+  /// read: for a class or a class-bound existential, the check and conversion are then cheap.
   @inlinable @inline(never)
   static func objectReference(_ value: consuming Value?, at point: InjectionPoint)
     -> AnyObject?
@@ -235,7 +210,6 @@ public struct InjectedWeakly<Value> {
     return value as AnyObject
   }
 
-  /// Stops the program: the property was given a value of `valueType`, not an object.
   @usableFromInline
   static func dieOfValueNotAnObject(_ valueType: Any.Type, at point: InjectionPoint) -> Never {
     point.dieOfMisuse(
@@ -244,9 +218,6 @@ public struct InjectedWeakly<Value> {
       fix: "use @Injected for values that are not objects, or register a class instance.")
   }
 
-  /// Holds the property's first object (resolved, or assigned before the first read),
-  /// weakly from now on, keeps the value that it is as `valueBits`, notes `unkept`, the
-  /// object's type when nothing else keeps it, and lets go of where it would have come from.
   @inlinable
   mutating func holdFirst(
     _ object: AnyObject?, as valueBits: UncountedValue<Value>, unkept: AnyObject.Type?

@@ -2,14 +2,10 @@
 /// was written, so that every message names the line that declared the property.
 @usableFromInline
 struct InjectionPoint: Sendable {
-  /// What is injected, which messages say.
   @usableFromInline
   enum Target: UInt8, Sendable {
-    /// A wrapped property or variable.
     case property
-    /// A function parameter given `container.resolved()`.
     case functionParameter
-    /// A parameter's default argument, `injected()`.
     case defaultArgument
   }
 
@@ -37,16 +33,9 @@ struct InjectionPoint: Sendable {
 
   private var declaredAt: String { "\(file):\(line)" }
 
-  /// `function`, as loggers and policies take it.
   private var functionName: String { function.description }
 
-  /// Resolves a property of `instance` lazily, from its source: the policy is asked with
-  /// the instance, and parametrized resolvers receive it.
-  ///
-  /// The first read of `@InjectedWeakly` (`@Injected`'s is
-  /// ``resolveFirstRead(_:for:from:alternative:file:function:line:target:)``).
-  /// A container given or picked by `.singleton(container)` is asked directly; other
-  /// sources ask their policy.
+  /// The first read of an `@InjectedWeakly` property.
   @inlinable @inline(never)
   func resolve<Value, Enclosing: AnyObject>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
@@ -54,7 +43,6 @@ struct InjectionPoint: Sendable {
     resolveLazily(type, from: source, for: instance)
   }
 
-  /// ``resolve(_:from:for:)``'s body.
   @inlinable @inline(__always)
   func resolveLazily<Value, Enclosing: AnyObject>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
@@ -65,17 +53,10 @@ struct InjectionPoint: Sendable {
     return resolve(type, in: container, parameter: instance, enclosingType: Enclosing.self)
   }
 
-  /// The first read of a lazy `@Injected` property of `instance`: ``resolve(_:from:for:)``,
-  /// given the point's parts, and its source, which the wrapper handed over.
-  ///
-  /// The wrapper lives in its object, so a point passed whole is first copied out of it,
-  /// through its value witnesses; its parts, as separate arguments, are copied as plain
-  /// words (a tuple of them, too, goes through value witnesses). A point is made of them only
-  /// where a policy is asked or a failure reported, so a direct container is asked here with
-  /// the parts, as
-  /// ``resolve(_:in:parameter:enclosingType:)`` asks one with the point's. The source is
-  /// `nil` when the property is read again while its first read resolves it (see
-  /// ``dieOfReadDuringFirstRead(_:for:)``).
+  /// The first read of a lazy `@Injected` property of `instance`; `source` is `nil` when the
+  /// property is read again while its first read resolves it. The wrapper lives in its object,
+  /// so a point passed whole is first copied out of it through its value witnesses; its parts,
+  /// as separate arguments (not a tuple), copy as words.
   @inlinable @inline(never)
   static func resolveFirstRead<Value, Enclosing: AnyObject>(
     _ type: Value.Type, for instance: Enclosing, from source: ContainerSource?,
@@ -101,14 +82,12 @@ struct InjectionPoint: Sendable {
     return point.resolveLazily(type, from: source, for: instance)
   }
 
-  /// Stops the program when a property is read while its first read resolves it: the
-  /// resolver that its first read runs reads it again, a cycle. The road reports it, asked
-  /// again in the container of the innermost frame that resolves the property's type (or,
-  /// for an optional, the type it wraps), where it finds that frame's registration again.
-  /// (Where a child's registration forwards to its parent's, the innermost is the parent's,
-  /// and the cycle reported starts there.) With no such frame on the thread's stack (the
-  /// read came before the first read found its container, or on another thread), the
-  /// property reports the cycle itself.
+  /// Stops the program when a property is read while its first read resolves it, a cycle.
+  /// The road reports it, asked again in the container of the innermost frame that resolves
+  /// the property's type (or the type its optional wraps), where it finds that frame's
+  /// registration again (where a child's registration forwards to its parent's, the cycle
+  /// starts at the parent's). With no such frame on the thread's stack (the read came before
+  /// the first read found its container, or on another thread), the property reports it.
   @usableFromInline
   func dieOfReadDuringFirstRead<Value, Enclosing: AnyObject>(
     _ type: Value.Type, for instance: Enclosing
@@ -144,8 +123,6 @@ struct InjectionPoint: Sendable {
     return resolve(type, in: container, parameter: nil, enclosingType: nil)
   }
 
-  /// Resolves on the one road, with the enclosing object, if there is one, as the request's
-  /// parameter; a failure stops the program through the logger.
   @inlinable
   func resolve<Value>(
     _ type: Value.Type, in container: Container, parameter: AnyObject?, enclosingType: Any.Type?
@@ -158,8 +135,6 @@ struct InjectionPoint: Sendable {
     }
   }
 
-  /// The container that `source` picks for a property of `instance`, asking the policy if
-  /// there is one; stops the program, naming the declaration, if there is none.
   @usableFromInline
   func findContainer<Value, Enclosing>(
     _ type: Value.Type, from source: ContainerSource, for instance: Enclosing,
@@ -177,8 +152,7 @@ struct InjectionPoint: Sendable {
     }
   }
 
-  /// Stops the program with `error`, naming the declaration: for a property, the type that
-  /// declares it, and, given its `object`, its name.
+  /// Names the declaration: for a property, its declaring type and, given `object`, its name.
   @usableFromInline
   func die(_ error: ResolutionError, enclosingType: Any.Type?, object: AnyObject? = nil) -> Never {
     var error = error
@@ -189,9 +163,8 @@ struct InjectionPoint: Sendable {
         error.enclosingTypeName = String(describing: enclosingType)
         error.propertyName = object.flatMap(propertyName(in:))
       } else {
-        // Resolved before its object exists. Swift's `#function` at a stored property's
-        // declaration is the enclosing type's name (in a function, the function's): what
-        // names the place instead of the object's type.
+        // Resolved before its object exists: `#function` at a stored property's declaration is
+        // the enclosing type's name (in a function, the function's), which names the place.
         let place = functionName.isEmpty ? "" : " in `\(functionName)`"
         error.injectedInto = "a property or variable\(place), declared at \(declaredAt)"
       }
@@ -206,12 +179,10 @@ struct InjectionPoint: Sendable {
     Container.logger.die(error.description, file: file, function: functionName, line: line)
   }
 
-  /// The declarations whose unkept object was reported (outside isolation scopes, which
-  /// keep their own): once per property is enough to find it, and a screen made a thousand
-  /// times would otherwise warn a thousand times.
+  /// Declarations whose unkept object was reported (isolation scopes keep their own): once
+  /// per property is enough, where a screen made a thousand times would warn a thousand times.
   private static let reportedUnkeptObjects = Locked(Set<String>())
 
-  /// Whether this is the first report of an unkept object for this declaration.
   private var isFirstUnkeptObjectReport: Bool {
     if let scope = IsolationScope.active {
       // Inside an isolation scope, its own: a test that expects the warning gets it,
@@ -225,8 +196,6 @@ struct InjectionPoint: Sendable {
     return Self.reportedUnkeptObjects.withLock { $0.insert(declaredAt).inserted }
   }
 
-  /// Warns that a weak property was given, when its object was made, a new object that
-  /// nothing else keeps: it is gone at once.
   @usableFromInline
   func warnOfUnkeptObject(_ wrapper: String, type: Any.Type, objectType: Any.Type) {
     guard isFirstUnkeptObjectReport else { return }
@@ -236,10 +205,8 @@ struct InjectionPoint: Sendable {
         + "reads nil.", type: type)
   }
 
-  /// Warns that a weak property reads nil because the new object that its first read
-  /// resolved, which nothing but that read's caller kept, is gone; once per declaration. It
-  /// writes nothing to the property, since a read must not (reads of an object shared between
-  /// threads may run at once): the record of what was reported says "once".
+  /// Once per declaration. Writes nothing to the property, since a read must not (reads of
+  /// an object shared between threads may run at once): the record of reports says "once".
   @usableFromInline
   func warnOfReleasedUnkeptObject(type: Any.Type, objectType: Any.Type, in object: AnyObject) {
     guard isFirstUnkeptObjectReport else { return }
@@ -252,7 +219,6 @@ struct InjectionPoint: Sendable {
       type: type)
   }
 
-  /// A line naming what runs in the current isolation scope (a test), if any, for messages.
   private var runningInScope: String {
     IsolationScope.active.map { "\n  While running: \($0.runningIn)" } ?? ""
   }
@@ -272,15 +238,12 @@ struct InjectionPoint: Sendable {
       level: .warning, file: file, function: functionName, line: line)
   }
 
-  /// Stops the program because the wrapper is used where it cannot work.
   func dieOfMisuse(_ problem: String, fix: String) -> Never {
     Container.logger.die(
       "\(problem)\n  Declared at: \(declaredAt)\(runningInScope)\n  To fix: \(fix)", file: file,
       function: functionName, line: line)
   }
 
-  /// The message for a lazy wrapper read outside a class, where Swift gives it no enclosing
-  /// object.
   @usableFromInline
   func dieOfLazyInjectionOutsideClass(wrapper: String, type: Any.Type) -> Never {
     dieOfMisuse(

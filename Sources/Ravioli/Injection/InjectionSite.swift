@@ -1,25 +1,17 @@
-/// An `@Injected` or `@InjectedWeakly` property of an object: what it asks for, where it is
-/// declared, whether it holds its value yet, and the container that its first read would
-/// resolve from. Listed by ``Container/injectionSites(of:)`` without resolving anything.
+/// An `@Injected` or `@InjectedWeakly` property of an object, as
+/// ``Container/injectionSites(of:)`` lists it without resolving anything.
 ///
 /// ```swift
 /// for site in Container.injectionSites(of: ReportScreen()) {
 ///   print(site)
 /// }
 /// ```
-///
-/// prints a line for each property, such as `QuickStart/Validating.swift:15: @Injected var
-/// exporter: ReportExporter, not resolved, from "reports"`.
-///
-/// ``Container/validateInjection(of:file:line:)`` checks every site of the objects it is
-/// given against the registrations of its container.
 public struct InjectionSite: Sendable, CustomStringConvertible {
   /// The property wrapper that declares a property.
   public enum Wrapper: Sendable, Hashable {
     /// `@Injected`.
     case injected
-    /// `@InjectedWeakly`, which resolves `Value?` (from a registration of `Value?`, else of
-    /// `Value`) and holds the object weakly.
+    /// `@InjectedWeakly`.
     case injectedWeakly
   }
 
@@ -38,9 +30,8 @@ public struct InjectionSite: Sendable, CustomStringConvertible {
   public var file: String { fileID.description }
   /// The line that declares the property.
   public let line: UInt
-  /// Whether the property holds its value already, so that it resolves nothing more: it was
-  /// read, assigned, resolved while its object was made (`.resolvingOnInit()`), or declared
-  /// with a value.
+  /// Whether the property holds its value, and so resolves nothing more: it was read,
+  /// assigned, declared with a value, or resolved on init (`.resolvingOnInit()`).
   public var isResolved: Bool {
     if case .resolved = state { true } else { false }
   }
@@ -51,24 +42,18 @@ public struct InjectionSite: Sendable, CustomStringConvertible {
     if case .resolvesFrom(let container) = state { container } else { nil }
   }
 
-  /// The file, as the wrapper keeps it.
   let fileID: StaticString
   /// What the first read asks for: the value's type, or, for `@InjectedWeakly`, its optional.
   let requestedType: Any.Type
   /// The object's type, which the first read gives parametrized resolvers.
   let objectType: Any.Type
-  /// What the property's first read would do now.
   let state: State
 
   enum State: Sendable {
-    /// Nothing: the property holds its value.
     case resolved
-    /// Nothing: its first read is running.
     case beingResolved
-    /// Resolve from the container.
     case resolvesFrom(Container)
-    /// Fail: its object's policy gives it no container, for this reason. (Kept apart, so that
-    /// a site stays a few words long.)
+    /// Indirect, so that a site stays a few words long.
     indirect case noContainer(ResolutionError)
   }
 
@@ -90,7 +75,6 @@ public struct InjectionSite: Sendable, CustomStringConvertible {
   /// How messages name the property, e.g. `` `ProductListViewModel.catalog` ``.
   var label: String { "`\(declaringType).\(name)`" }
 
-  /// `@Injected` or `@InjectedWeakly`, for messages.
   var wrapperName: String {
     wrapper == .injected ? "@Injected" : "@InjectedWeakly"
   }
@@ -130,22 +114,18 @@ public struct InjectionSite: Sendable, CustomStringConvertible {
 
 extension Container {
   /// The `@Injected` and `@InjectedWeakly` properties of `object`, its superclasses' first,
-  /// each class's in the order declared: what each asks for, where it is declared, whether it
-  /// holds its value yet, and the container that its first read would resolve from.
+  /// each class's in the order declared.
   ///
   /// ```swift
   /// let sites = Container.injectionSites(of: ProductListViewModel())
   /// #expect(sites.map(\.name) == ["catalog", "featured", "tracker", "delegate"])
   /// ```
   ///
-  /// Nothing is resolved and nothing changes: the properties are read by reflection
-  /// (`Mirror`), and the lookup policy is asked for the container as a first read would ask
-  /// it (a custom policy's code runs; no resolver does). A class that provides its own
-  /// `customMirror` shows only the properties that its mirror shows.
-  ///
-  /// Reflection reads the object's storage from where it is called, whatever the object's
-  /// isolation: call it where the object may be read (a `@MainActor` object on the main
-  /// actor, where it is made), and an actor's before the actor is shared.
+  /// Nothing is resolved and nothing changes: the properties are read by reflection (`Mirror`),
+  /// so a class with its own `customMirror` shows only what its mirror shows, and the lookup
+  /// policy is asked as a first read would ask it (a custom policy's code runs; no resolver
+  /// does). Reflection ignores the object's isolation: call it where the object may be read
+  /// (a `@MainActor` object on the main actor), and an actor's before the actor is shared.
   /// - Parameter object: The object whose injected properties to list.
   /// - Returns: The properties; empty for an object that has none.
   public static func injectionSites(of object: AnyObject) -> [InjectionSite] {
@@ -168,9 +148,8 @@ extension Container {
 }
 
 extension InjectionPoint {
-  /// The name of the property of `object` that this point declares, found by reflection: for
-  /// a message. `nil` when it cannot be told (an object whose class provides its own mirror,
-  /// which could read the very property being reported).
+  /// The name of the property that this point declares, for a message; `nil` where the class
+  /// provides its own mirror, which could read the very property being reported.
   func propertyName(in object: AnyObject) -> String? {
     guard !(object is any CustomReflectable) else { return nil }
     var next: Mirror? = Mirror(reflecting: object)
@@ -192,9 +171,7 @@ private func propertyName(ofStorage label: String) -> String {
   label.hasPrefix("_") ? String(label.dropFirst()) : label
 }
 
-/// A property wrapper that describes itself as an ``InjectionSite``.
 protocol InjectionSiteReporting {
-  /// Its declaration.
   var point: InjectionPoint { get }
 
   func site(named name: String, declaredIn declaringType: Any.Type, of object: some AnyObject)

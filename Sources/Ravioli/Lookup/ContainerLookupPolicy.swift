@@ -2,9 +2,8 @@
 ///
 /// Set the policy once, at start-up, with ``Container/lookupPolicy``. Two are built in:
 /// ``SingletonContainer`` (`.singleton(container)`: one container for everything) and
-/// ``EnclosingTypeContainer`` (`.enclosingType(default:)`: the container of a
-/// ``Containerable`` object, so each module can have its own). Write your own for anything
-/// else:
+/// ``EnclosingTypeContainer`` (`.enclosingType(default:)`: a ``Containerable`` object's own
+/// container, so each module can have its own). Write your own for anything else:
 ///
 /// ```swift
 /// /// Screens resolve from their own container; everything else from the app's.
@@ -22,16 +21,14 @@
 ///
 /// ## Injection without an enclosing instance
 ///
-/// `@Injected(.resolvingOnInit())` resolves while the enclosing object is being created,
-/// before it exists. The policy is then asked with `instance` set to `nil` of type `Any?`;
-/// `EnclosingType` is `Optional<Any>`. A policy that casts `instance` (`instance as?
-/// Containerable`) sees a failed cast and falls back to what it does for other types, which
-/// is usually what you want. Return `nil` to refuse: the message then suggests passing the
-/// container with `.resolvingOnInit(from:)`.
+/// `@Injected(.resolvingOnInit())` resolves before the enclosing object exists: the policy
+/// is then asked with `instance` set to `nil` of type `Any?` (`EnclosingType` is
+/// `Optional<Any>`), so a cast such as `instance as? Containerable` fails and the policy
+/// falls back to what it does for other types. Return `nil` to refuse: the message then
+/// suggests passing the container with `.resolvingOnInit(from:)`.
 public protocol ContainerLookupPolicy: Sendable {
-  /// Returns the container to resolve from for a property of `instance`, or `nil` if there
-  /// is none (the property wrapper then stops the program with a message that names this
-  /// policy).
+  /// Returns the container to resolve a property of `instance` from, or `nil` for none (the
+  /// property wrapper then stops the program with a message that names this policy).
   /// - Parameters:
   ///   - instance: The object that declares the property, or `nil` of type `Any?` when there
   ///     is none yet (eager injection).
@@ -48,14 +45,9 @@ extension Container {
   /// property; `nil` (the default) until the app sets one.
   ///
   /// Any thread may read or replace it at any time. A property resolves from the policy in
-  /// force at its first access (`.lazily`) or when its object is created (the default,
-  /// `.capturingContainerOnInit()`). In the second case the property holds no container
-  /// strongly until its first read: under ``SingletonContainer`` and
-  /// ``EnclosingTypeContainer`` it holds their containers weakly, and resolves from them
-  /// (after the policy is replaced, too) as long as they live; a custom policy it holds
-  /// weakly as a whole, through this setting, so setting the policy again (even to the same
-  /// value) makes a property that has not been read yet report
-  /// ``ResolutionError/Reason/policyReplaced`` instead of resolving.
+  /// force at its first access (`.lazily`) or when its object is created (the default, which
+  /// holds the policy's containers, or a custom policy, weakly until the first read: see
+  /// ``InjectionKind/capturingContainerOnInit(from:)``).
   ///
   /// ```swift
   /// Container.lookupPolicy = .singleton(container)
@@ -82,20 +74,15 @@ extension Container {
     }
   }
 
-  /// What a property captures of the policy in force when its object is created; `nil` when
-  /// no policy is set.
   static var capturedLookupPolicy: ContainerSource? {
     withLookupPolicySetting { $0?.captured }
   }
 
   /// Reads the setting in force for the current task: its isolation scope's, if the scope
-  /// set one, else the global one.
-  ///
-  /// The global one is read without a lock, in a read section (see ``ReadSections``): every
-  /// object made with an injected property reads it, on any thread. `body` only copies out
-  /// (and so retains) a part of the setting: no user code runs in the section. Never called
-  /// inside another section (read sections do not nest): only a property wrapper's
-  /// initializer and the policy's getter call it.
+  /// set one, else the global one, without a lock, in a read section (see ``ReadSections``),
+  /// since every object made with an injected property reads it, on any thread. `body` only
+  /// copies out (and so retains) a part of the setting, running no user code; no caller is
+  /// inside another section (only a property wrapper's initializer and the policy's getter).
   @inline(__always)
   private static func withLookupPolicySetting<Result>(
     _ body: (LookupPolicySetting?) -> Result
@@ -119,8 +106,7 @@ extension Container {
   }
 }
 
-/// One setting of ``Container/lookupPolicy``: the policy, and what a property captures of it
-/// when its object is created, made once for every property created under this setting.
+/// One setting of ``Container/lookupPolicy``, with what every property made under it captures.
 final class LookupPolicySetting: Sendable {
   let box: PolicyBox
   let captured: ContainerSource

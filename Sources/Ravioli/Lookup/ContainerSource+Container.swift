@@ -1,12 +1,6 @@
 extension ContainerSource {
-  /// The container that this source picks for a property of `instance` that resolves `type`
-  /// under `alternative`, asking the policy if there is one: what a first read resolves from,
-  /// and what validation checks the property against. Throws the error that says why there is
-  /// none.
-  /// - Parameters:
-  ///   - file: Where the property is declared, for the policy.
-  ///   - function: The context of the declaration, for the policy.
-  ///   - line: Where the property is declared, for the policy.
+  /// The container that a property's first read resolves from, and that validation checks
+  /// it against; the error thrown says why there is none.
   func container<Enclosing>(
     for instance: Enclosing, resolving type: Any.Type, alternative: RegistrationAlternative?,
     file: StaticString, function: String, line: UInt

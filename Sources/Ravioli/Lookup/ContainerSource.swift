@@ -1,41 +1,30 @@
 /// Where a property wrapper finds its container once it resolves: what the wrapper holds
-/// until its first read.
+/// until its first read. It holds no container strongly: the wrapper lives in an object that
+/// the container may keep (a singleton, a cached instance), and holding the container, or a
+/// policy that holds it, would keep both alive for good. The built-in policies are taken
+/// apart so that their containers are held weakly; a custom policy is held weakly as a whole.
 ///
-/// It holds no container strongly: the wrapper lives in an object that the container may keep
-/// (a singleton, a cached instance), and holding the container, or a policy that holds it,
-/// would keep both alive for good. The built-in policies are taken apart, so that their
-/// containers are held weakly and serve the property for as long as something else keeps
-/// them; a custom policy can only be held weakly as a whole, so it serves the property until
-/// the policy is set again.
-///
-/// An object, so that a wrapper holds one reference and copies it with a retain, and shared:
-/// by every property created under one setting of ``Container/lookupPolicy``, by every
+/// An object, so that a wrapper holds one reference and copies it with a retain, shared by
+/// every property created under one setting of ``Container/lookupPolicy``, by every
 /// property given one container, and, for `.lazily` and "no policy", by all.
 @usableFromInline
 final class ContainerSource: Sendable {
-  /// What the source is.
   @usableFromInline
   enum Kind: UInt8, Sendable {
     /// A container given to the wrapper (`.capturingContainerOnInit(from:)`).
     case givenContainer
-    /// The policy `.singleton(container)`, in force when the object was created.
     case singletonPolicy
-    /// The policy `.enclosingType(default:)`, in force when the object was created.
     case enclosingTypePolicy
-    /// A custom policy, in force when the object was created.
     case customPolicy
     /// The global policy, read at the first access (`.lazily`).
     case globalPolicy
-    /// No policy was in force when the object was created.
     case noPolicy
   }
 
   @usableFromInline let kind: Kind
   /// The given container, the singleton policy's, or the enclosing-type policy's default.
   @usableFromInline weak let container: Container?
-  /// Whether the enclosing-type policy had a default container.
   let hasDefault: Bool
-  /// The custom policy.
   weak let policy: PolicyBox?
 
   private init(
@@ -48,13 +37,10 @@ final class ContainerSource: Sendable {
     self.policy = policy
   }
 
-  /// The source of the properties given `container`: made once per container (see
-  /// ``given(_:)``).
   convenience init(given container: Container) {
     self.init(.givenContainer, container: container)
   }
 
-  /// What a property captures of `policy` when its object is created.
   convenience init(capturing policy: any ContainerLookupPolicy, in box: PolicyBox) {
     switch policy {
     case let singleton as SingletonContainer:
@@ -68,10 +54,8 @@ final class ContainerSource: Sendable {
     }
   }
 
-  /// The source of a `.lazily` property: the global policy, read at the first access.
   @usableFromInline static let globalPolicy = ContainerSource(.globalPolicy)
 
-  /// The source of a property whose object was created while no policy was set.
   static let noPolicy = ContainerSource(.noPolicy)
 
   /// The source of the properties given `container`, made at the first and shared by all
@@ -82,7 +66,6 @@ final class ContainerSource: Sendable {
         .takeUnretainedValue(), to: ContainerSource.self)
   }
 
-  /// The source of a property whose object is created now, under the lookup policy in force.
   static var capturingThePolicy: ContainerSource {
     Container.capturedLookupPolicy ?? noPolicy
   }

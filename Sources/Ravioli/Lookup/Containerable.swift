@@ -23,12 +23,10 @@
 ///
 /// A class of the module that conforms to `CatalogInjectable` then resolves its `@Injected`
 /// properties from the module's container (which may build on the containers of the
-/// modules it depends on: see ``Container/init(parents:name:registrations:)``).
-///
-/// Eager injection (``InjectionKind/resolvingOnInit(from:)`` with no container) runs before
-/// the object exists, so the policy cannot ask it for its container and answers with its
-/// default. Give the module's container explicitly:
-/// `@Injected(.resolvingOnInit(from: CatalogModule.container))`.
+/// modules it depends on: see ``Container/init(parents:name:registrations:)``). Eager
+/// injection (``InjectionKind/resolvingOnInit(from:)`` with no container) runs before the
+/// object exists, so the policy answers with its default: give the module's container
+/// explicitly, `@Injected(.resolvingOnInit(from: CatalogModule.container))`.
 public protocol Containerable {
   /// The container that this object's injected properties resolve from.
   var container: Container! { get }

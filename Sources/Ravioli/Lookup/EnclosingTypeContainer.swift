@@ -1,18 +1,14 @@
 /// A lookup policy that answers with the container of a ``Containerable`` enclosing object,
 /// and with a default container for every other object.
 ///
-/// This is how each module gets its own container: its types conform to a protocol that
-/// refines ``Containerable`` and returns the module's container.
-///
 /// ```swift
 /// Container.lookupPolicy = .enclosingType(default: appContainer)
 /// ```
 ///
-/// A `Containerable` object whose `container` is `nil` gets no container (and does not fall
-/// back to the default), so a module that forgot to set up its container is reported
-/// instead of silently resolving from the app's. Without a default (`.enclosingType()`), an
-/// object that is not `Containerable` gets no container either: the first read of one of its
-/// injected properties stops the program, saying that the policy found no container.
+/// A `Containerable` object whose `container` is `nil` gets no container (not the default),
+/// so a module that forgot to set up its container is reported instead of silently resolving
+/// from the app's. Without a default (`.enclosingType()`), an object that is not
+/// `Containerable` gets no container either: its first injected read stops the program.
 public struct EnclosingTypeContainer: ContainerLookupPolicy {
   /// The container for objects that are not ``Containerable``, and for eager injection,
   /// which has no object yet.

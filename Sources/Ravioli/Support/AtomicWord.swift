@@ -1,14 +1,10 @@
-// The only file that imports RavioliAtomics (see its header for why C): every atomic access
-// of the library, the process-wide counts that the road reads, and the thread-local word
-// that holds a thread's resolution stack go through `AtomicWord`. Public: the road's inlinable
-// parts call these functions, which are then inlined where a request is made.
+// The only file that imports RavioliAtomics (its header says why C). Public: the road's
+// inlinable parts call these functions, which are then inlined where a request is made.
 public import RavioliAtomics
 
-/// A word that threads read and write at once, through C11 atomics: one the library allocated
-/// (``init(_:)``), or one of the process's own (``lookupPolicy``).
-///
-/// Which ordering each access takes is part of the protocol that uses it: see
-/// ``ReadSections``, which states the rules of reads without a lock.
+/// A word that threads read and write at once through C11 atomics: one the library
+/// allocated (``init(_:)``), or one of the process's own. Each access's ordering is part of
+/// the protocol that uses it (see ``ReadSections``).
 @usableFromInline
 struct AtomicWord {
   @usableFromInline let address: UnsafeMutablePointer<UInt>
@@ -19,7 +15,6 @@ struct AtomicWord {
     address.initialize(to: value)
   }
 
-  /// The word at `address`.
   @inlinable
   init(at address: UnsafeMutablePointer<UInt>) {
     self.address = address
@@ -51,8 +46,7 @@ struct AtomicWord {
   @inlinable
   func exchange(_ value: UInt) -> UInt { ravioli_word_exchange(address, value) }
 
-  /// Stores `desired` if the word holds `expected`; returns what the word held (`expected` if
-  /// the store was made).
+  /// Returns what the word held: `expected` if `desired` was stored.
   func compareExchange(expecting expected: UInt, storing desired: UInt) -> UInt {
     ravioli_word_compare_exchange(address, expected, desired)
   }
@@ -75,13 +69,11 @@ extension AtomicWord {
   @inlinable
   static var roadIsWatched: Bool { ravioli_road_watchers() != 0 }
 
-  /// Counts watchers that begin (`1`) and end (`-1`).
   @inlinable
   static func countRoadWatchers(_ delta: Int) { ravioli_road_watchers_add(delta) }
 
-  /// The current thread's resolution stack (a retained object), or `nil` before its first
-  /// resolution and after the thread's end released it: a thread-local word, read with one
-  /// load.
+  /// The current thread's resolution stack (a retained object), in a thread-local word; `nil`
+  /// before its first resolution and after the thread's end released it.
   static var threadResolutionStack: UnsafeMutableRawPointer? {
     get { ravioli_resolution_stack() }
     set { ravioli_set_resolution_stack(newValue) }

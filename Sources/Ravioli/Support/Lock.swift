@@ -6,11 +6,9 @@
   import Musl
 #endif
 
-/// A mutual-exclusion lock built on `pthread_mutex_t`.
-///
-/// `Synchronization.Mutex` would be the obvious choice, but ThreadSanitizer on Linux does not
+/// A `pthread_mutex_t` lock. Not `Synchronization.Mutex`: ThreadSanitizer on Linux does not
 /// see it (it reports races on data touched only inside `withLock`), and it would raise the
-/// Apple platform minimums. ThreadSanitizer understands `pthread_mutex_t` everywhere.
+/// Apple platform minimums.
 @usableFromInline
 final class Lock: @unchecked Sendable {  // the mutex is touched only through pthread calls
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -35,12 +33,10 @@ final class Lock: @unchecked Sendable {  // the mutex is touched only through pt
     return try body()
   }
 
-  /// Takes the lock if it is free, without waiting.
   func tryLock() -> Bool {
     pthread_mutex_trylock(mutex) == 0
   }
 
-  /// Takes the lock, waiting for it. Pair with ``unlock()`` on the same thread.
   func lock() {
     pthread_mutex_lock(mutex)
   }
@@ -50,15 +46,12 @@ final class Lock: @unchecked Sendable {  // the mutex is touched only through pt
   }
 }
 
-/// A value that is only read and written while holding its own lock.
-///
-/// Nothing that a user's code can observe runs under the lock: a value that is replaced is
-/// handed back and released after the lock is let go, since releasing it may run a `deinit`
-/// that comes back here.
+/// A value read and written only under its own lock. No code that a user can observe runs
+/// under it: a replaced value is handed back and released after the lock, since its
+/// `deinit` may come back here.
 final class Locked<Value: Sendable>: @unchecked Sendable {  // `value`: only under `lock`
   private let lock = Lock()
-  // The lock already keeps accesses apart; the runtime's exclusivity check would cost more
-  // than the lock.
+  // The lock keeps accesses apart: the exclusivity check would cost more than the lock.
   @exclusivity(unchecked) private var value: Value
 
   init(_ value: Value) {
@@ -70,7 +63,6 @@ final class Locked<Value: Sendable>: @unchecked Sendable {  // `value`: only und
     try lock.withLock { try body(&value) }
   }
 
-  /// Stores `newValue` and returns the value it replaces, for the caller to release.
   func exchange(with newValue: Value) -> Value {
     withLock { value in
       let previous = value
@@ -79,8 +71,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {  // `value`: only und
     }
   }
 
-  /// The current value; a copy taken under the lock. Setting it releases the old value
-  /// outside the lock.
+  /// Setting it releases the old value outside the lock.
   var current: Value {
     get { withLock { $0 } }
     set { _ = exchange(with: newValue) }

@@ -1,6 +1,5 @@
 extension Optional {
-  /// Stores `newValue` and returns what it replaces, for the caller to release outside a
-  /// lock.
+  /// Returns what it replaces, for the caller to release outside a lock.
   mutating func replace(with newValue: Wrapped) -> Wrapped? {
     defer { self = newValue }
     return self

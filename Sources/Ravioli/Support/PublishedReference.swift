@@ -1,15 +1,13 @@
 /// A reference to an object that writers replace and readers read without a lock: one
 /// atomic word that holds the object's address, retained by the reference.
 ///
-/// Readers ``load()`` it inside a read section (see ``ReadSections``), and use the object
-/// unretained until the section ends, or retain it before. A writer ``exchange(_:)``s it
-/// (under a lock of its own, where several may write) and hands what it took out of reach
-/// to ``ReadSections/release(_:)-(AnyObject?)``, which lets go of it once no section can
-/// still be reading it.
+/// Readers ``load()`` it inside a read section and use the object unretained until the
+/// section ends, or retain it before (see ``ReadSections``). A writer ``exchange(_:)``s it,
+/// under a lock of its own where several may write, and releases what it took out of reach
+/// with ``ReadSections/release(_:)-(AnyObject?)``.
 ///
-/// Not copyable: the word has one owner, which releases its object when it goes. A word
-/// that lives for the whole process (a C global, read without `swift_once`) is read and
-/// replaced with the static ``load(from:)`` and ``exchange(_:in:)``.
+/// Not copyable: its owner releases the object when it goes. A process-wide word (a C
+/// global, read without `swift_once`) is used through ``load(from:)`` and ``exchange(_:in:)``.
 @usableFromInline
 struct PublishedReference<Object: AnyObject>: ~Copyable {
   @usableFromInline let word: UnsafeMutablePointer<UInt>
@@ -31,13 +29,10 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
     Self.load(from: word)
   }
 
-  /// Publishes `object`, returning the object it replaces: release that with
-  /// ``ReadSections/release(_:)-(AnyObject?)``.
   func exchange(_ object: Object?) -> Object? {
     Self.exchange(object, in: word)
   }
 
-  /// ``load()`` of a word that no reference owns.
   @inlinable
   static func load(from word: UnsafeMutablePointer<UInt>) -> Unmanaged<Object>? {
     UnsafeRawPointer(bitPattern: AtomicWord(at: word).load()).map {
@@ -45,15 +40,13 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
     }
   }
 
-  /// ``exchange(_:)`` of a word that no reference owns.
   static func exchange(_ object: Object?, in word: UnsafeMutablePointer<UInt>) -> Object? {
     let address = object.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
     return Self.object(at: AtomicWord(at: word).exchange(address))
   }
 
-  /// The object, made by `make` and published if there is none yet, by whichever thread
-  /// publishes first (another thread's is released, unused). It is never replaced after,
-  /// and so is valid for as long as the owner lives.
+  /// The object, made by `make` and published by whichever thread publishes first (another's
+  /// is released unused); never replaced after, so it is valid while the owner lives.
   func object(making make: () -> Object) -> Unmanaged<Object> {
     if let published = load() {
       return published
@@ -76,5 +69,4 @@ struct PublishedReference<Object: AnyObject>: ~Copyable {
   }
 }
 
-// Its one word, which holds a `Sendable` object, is read and written through C atomics alone.
 extension PublishedReference: @unchecked Sendable where Object: Sendable {}  // C atomics only

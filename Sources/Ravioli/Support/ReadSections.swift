@@ -8,11 +8,9 @@
 
 /// Lets threads read shared objects without a lock and without retaining them, and lets a
 /// writer that took an object out of their reach wait until none can still be reading it.
-///
-/// Resolution finds a container's registrations this way, and a new object with an injected
-/// property reads ``Container/lookupPolicy`` this way: a lock shared by the threads that
-/// resolve, or retaining a registration only to look at it, costs more than the rest of a
-/// resolution, and makes the memory involved move between the threads' cores.
+/// Resolution finds registrations this way, and a new object with an injected property
+/// reads ``Container/lookupPolicy`` so: a shared lock, or a retain only to look, would cost
+/// more than the rest of a resolution, and move memory between cores.
 ///
 /// A thread reads inside a *read section* (``Reader/begin()`` ... ``Reader/end()``), which is
 /// short, never nests and never runs a user's code: it finds a registration, and reads the
@@ -26,46 +24,36 @@
 /// Starting a section is an atomic exchange, so that nothing read in it is read before a
 /// writer can see that the thread is inside; ending one is a store.
 ///
-/// A resolution runs the registration it found past the section without retaining it, so
-/// that threads that run the same registration do not all write its reference count: the
-/// thread *protects* it first, in a word of its own per level of nesting
-/// (``Reader/protect(_:level:)``), and ends the protection when the resolution ends. A writer
-/// that took a registration out of reach reads, after waiting for the sections, which
-/// objects threads protect, keeps those it finds, and marks the threads that protect them.
-/// A marked thread that ends a protection lets go of what no thread protects any more
-/// (``releaseUnprotected()``), so that a kept registration is released when the last thread
-/// running it is done, and threads that protect nothing kept pay nothing for it. The writer
-/// marks a thread before it reads the thread's protections, and a thread that ends one
-/// reads its mark after, so that one of them always sees the other (both sequentially
-/// consistent).
+/// A resolution runs the registration it found past the section without retaining it (so
+/// that threads running it do not all write its reference count): it *protects* it first,
+/// in a word of its own per level of nesting (``Reader/protect(_:level:)``), until the
+/// resolution ends. A writer that took a registration out of reach reads, after waiting for
+/// the sections, which objects threads protect, keeps those, and marks the threads that
+/// protect them. A marked thread that ends a protection lets go of what no thread protects
+/// any more (``releaseUnprotected()``): a kept registration is released when the last
+/// thread running it is done, and threads that protect nothing kept pay nothing. The writer
+/// marks a thread before reading its protections, and a thread that ends one reads its mark
+/// after, so that one of them always sees the other (both sequentially consistent).
 @usableFromInline
 enum ReadSections {
-  /// An object that a thread may use past its read section by protecting it
-  /// (``Reader/protect(_:level:)``), which a writer then keeps until the thread is done: a
-  /// registration, which a resolution runs.
+  /// A registration, which a thread may use past its read section by protecting it.
   protocol Protectable: AnyObject, Sendable {}
 
-  /// One thread's state, from its first read section until it ends. `word`, `protected` and
-  /// `marked` are read and written through the C atomic functions alone; `sections` by the
-  /// thread alone.
+  /// One thread's state, from its first read section until the thread ends.
   @usableFromInline
   final class Reader: @unchecked Sendable {  // words: C atomics only; `sections`: its thread's
     @usableFromInline let word: UnsafeMutablePointer<UInt>
     /// What the thread protects at each level (the object's address), 0 where nothing.
     @usableFromInline let protected: UnsafeMutablePointer<UInt>
-    /// How many levels there are.
     private let levels: Int
-    /// The highest level the thread has protected anything at, for writers: they look at
-    /// the levels up to it, not at all of them (most threads never nest deep, and an idle
-    /// thread's 500 empty levels made a replacement with 256 threads alive 60 times as long).
-    /// Only raised, by the thread, before the protection it covers.
+    /// The highest level the thread has protected anything at, the levels writers look at
+    /// (Benchmarks, scenario 14): raised by the thread alone, before the protection it covers.
     @usableFromInline let highest: UnsafeMutablePointer<UInt>
     /// ``highest``, as the thread itself reads it, without an atomic load.
     @usableFromInline @exclusivity(unchecked) var highestSeen = 0
     /// Whether, when a writer last looked, the thread protected an object that writers keep
     /// (1) or not (0): the thread then looks at what they keep when it ends a protection.
     @usableFromInline let marked: UnsafeMutablePointer<UInt>
-    /// Sections ended, as the word has it.
     @usableFromInline @exclusivity(unchecked) var sections: UInt = 0
 
     /// A reader whose thread nests at most `levels` resolutions.
@@ -89,15 +77,13 @@ enum ReadSections {
       highest.deallocate()
     }
 
-    /// Starts a read section.
     @inline(__always)
     func begin() {
       assert(AtomicWord(at: word).load() & 1 == 0, "Read sections do not nest.")
       _ = AtomicWord(at: word).exchange(sections << 1 | 1)
     }
 
-    /// Ends the read section that ``begin()`` started: inlined where resolution is, so that
-    /// a resolution that takes a kept instance makes one call, to look it up.
+    /// Inlined into resolution, so that one that takes a kept instance makes a single call.
     @inlinable
     func end() {
       sections &+= 1
@@ -123,23 +109,19 @@ enum ReadSections {
       AtomicWord(at: highest).storeRelaxed(UInt(level))
     }
 
-    /// Ends the protection at `level`; returns whether the thread is marked, having
-    /// protected something that writers keep: the caller then lets go of what no thread
-    /// protects any more, with ``ReadSections/releaseUnprotected()``.
+    /// Returns whether the thread is marked, for the caller to then call
+    /// ``ReadSections/releaseUnprotected()``.
     @inlinable @inline(__always)
     func unprotect(level: Int) -> Bool {
       AtomicWord(at: protected + level).store(0)
       return AtomicWord(at: marked).load() != 0
     }
 
-    /// Marks the thread, then adds the addresses among `candidates` that it protects to
-    /// `found`, and unmarks it if there are none. Marked first: a thread that ends a
-    /// protection stores, then reads its mark, and the writer marks, then reads the
-    /// protections, so that one of them sees the other's store.
-    ///
-    /// A thread that protects none of them at a first look, unmarked, needs no mark: the
-    /// candidates are out of every reader's reach (their writer waited for the sections), so
-    /// it cannot start to protect one. Most threads are such, and cost a few loads.
+    /// Marks the thread, adds the addresses among `candidates` that it protects to `found`, and
+    /// unmarks it if there are none (marked first: see ``ReadSections``). A thread that protects
+    /// none at a first look needs no mark, and costs a few loads: the candidates are out of
+    /// every reader's reach (their writer waited for the sections), so it cannot start to
+    /// protect one.
     fileprivate func mark(ifProtectingAny candidates: Set<UInt>, into found: inout Set<UInt>) {
       guard protectsAny(of: candidates) else {
         if AtomicWord(at: marked).load() != 0 {
@@ -161,12 +143,10 @@ enum ReadSections {
       }
     }
 
-    /// The highest level the thread may protect anything at.
     private var highestLevel: Int {
       min(levels - 1, Int(AtomicWord(at: highest).load()))
     }
 
-    /// Whether the thread protects one of `candidates` now.
     private func protectsAny(of candidates: Set<UInt>) -> Bool {
       (0...highestLevel).contains { level in
         let address = AtomicWord(at: protected + level).load()
@@ -174,13 +154,11 @@ enum ReadSections {
       }
     }
 
-    /// The section the thread is inside, if it is inside one.
     fileprivate var currentSection: UInt? {
       let current = AtomicWord(at: word).load()
       return current & 1 != 0 ? current : nil
     }
 
-    /// Whether the thread has left `section`.
     fileprivate func hasLeft(_ section: UInt) -> Bool {
       AtomicWord(at: word).loadAcquire() != section
     }
@@ -197,9 +175,8 @@ enum ReadSections {
   /// What writers keep until the threads running it are done.
   private static let kept = Locked<[any Protectable]>([])
 
-  /// Lets go of what a writer took out of readers' reach (replaced or removed registrations,
-  /// outgrown slots), once no thread can still be reading it; at once if there is nothing.
-  /// A registration that a thread is running is kept until it is done.
+  /// Lets go of what a writer took out of readers' reach once no thread can still be reading
+  /// it (at once if nothing), keeping a registration that a thread runs until it is done.
   static func release(_ unreachable: [AnyObject]) {
     if !unreachable.isEmpty {
       waitForReaders()
@@ -207,34 +184,28 @@ enum ReadSections {
     }
   }
 
-  /// ``release(_:)-([AnyObject])`` for one object, if there is one.
   static func release(_ unreachable: AnyObject?) {
     if let unreachable {
       release([unreachable])
     }
   }
 
-  /// Keeps, of what writers keep and the ``Protectable`` objects among `objects`, what
-  /// threads protect; the caller releases the others.
   private static func keepProtected(_ objects: [AnyObject]) {
     // Most writes take nothing protectable out of reach (only outgrown slots, say).
     let protectable = objects.compactMap { $0 as? any Protectable }
     if !protectable.isEmpty {
-      // Released outside the lock: a `deinit` may register, and come back here.
       _ = keepProtected(adding: protectable)
     }
   }
 
-  /// Lets go of the kept objects that no thread protects any more: called by a thread that
-  /// ended a protection while it was marked as protecting one.
+  /// Called by a marked thread that ended a protection: lets go of what no thread protects now.
   static func releaseUnprotected() {
-    // Released here, outside the lock: a `deinit` may register, and come back here.
     _ = keepProtected(adding: [])
   }
 
   /// Keeps, of what writers keep and `added`, what threads protect now, marking the threads
   /// that protect it and unmarking the others; returns the rest, for the caller to release
-  /// outside the lock.
+  /// outside the lock (a `deinit` may register, and come back here).
   private static func keepProtected(adding added: [any Protectable]) -> [any Protectable] {
     kept.withLock { kept in
       let candidates = kept + added
@@ -251,16 +222,13 @@ enum ReadSections {
     }
   }
 
-  /// The address that a thread protects `object` by.
   private static func address(of object: any Protectable) -> UInt {
     UInt(bitPattern: Unmanaged<AnyObject>.passUnretained(object).toOpaque())
   }
 
   /// Waits until every thread that is inside a read section now has left it: call it after
   /// publishing a change, and before releasing what the change took out of readers' reach.
-  ///
-  /// Sections are a few dozen instructions long, so the wait is as short, unless a reader's
-  /// thread was descheduled inside one: the waiting thread then yields its core.
+  /// Sections are short; a reader descheduled inside one makes the waiting thread yield.
   static func waitForReaders() {
     let inside = readers.withLock { readers in
       readers.compactMap { reader in reader.currentSection.map { (reader, $0) } }

@@ -11,7 +11,6 @@
 struct StackBounds {
   /// The lowest address of the stack (stacks grow down on every platform Swift runs on).
   let low: UInt
-  /// The stack's size in bytes.
   let size: UInt
 
   /// The current thread's stack, or `nil` where the system does not say (or, on musl,

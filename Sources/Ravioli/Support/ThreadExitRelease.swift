@@ -6,13 +6,10 @@
   import Musl
 #endif
 
-/// Releases a per-thread object when its thread ends, through a `pthread` key's destructor.
-///
-/// The object itself is read from wherever the caller keeps it for speed (a C11
-/// thread-local); the key only gives it an end. `destructor` runs on the ending thread with
-/// the pointer it was given, and must forget the object before releasing it, since
-/// something that the release runs may use the thread's object again (it is then made
-/// again, and its destructor runs again).
+/// Releases a per-thread object when its thread ends, through a `pthread` key's destructor;
+/// the caller keeps the object where it reads it fastest (a C11 thread-local). `destructor`
+/// runs on the ending thread, and must forget the object before releasing it: the release
+/// may use the thread's object again (it is then made again, and so released again).
 final class ThreadExitRelease: Sendable {
   private let key: pthread_key_t
 
@@ -29,7 +26,6 @@ final class ThreadExitRelease: Sendable {
     self.key = key
   }
 
-  /// Hands `pointer` to the destructor when the current thread ends.
   func releaseAtExit(_ pointer: UnsafeMutableRawPointer) {
     pthread_setspecific(key, pointer)
   }

@@ -5,10 +5,9 @@ func isExistential(_ type: Any.Type) -> Bool {
   return kind == 0x303 || kind == 0x307
 }
 
-/// A test of whether values of a type are `Target`s (the type is a subclass of the class
-/// `Target`, or conforms to the protocol `Target`), or `nil` when it cannot tell anything
-/// useful: `Target` is `Any` or `AnyObject`, which every type matches, or is neither a class
-/// nor a protocol. Only for messages: it looks a type up by its name.
+/// A test of whether values of a type are `Target`s (a subclass of the class, or a type
+/// conforming to the protocol), or `nil` where it tells nothing useful (`Any`, `AnyObject`,
+/// neither a class nor a protocol). Only for messages: it looks a type up by its name.
 func kindTest<Target>(of target: Target.Type) -> ((Any.Type) -> Bool)? {
   if Target.self is AnyClass {
     return { $0 != Target.self && $0 is Target.Type }
@@ -22,7 +21,6 @@ func kindTest<Target>(of target: Target.Type) -> ((Any.Type) -> Bool)? {
   return { isInstance($0, of: metatype) }
 }
 
-/// Whether `value` is an instance of `type`, which is known only at run time.
 private func isInstance(_ value: Any, of type: Any.Type) -> Bool {
   func check<T>(_: T.Type) -> Bool { value is T }
   return check(type)

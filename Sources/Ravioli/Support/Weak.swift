@@ -1,5 +1,4 @@
-/// A weak reference, as a value: for a value type's field that is a weak reference (an
-/// isolation scope's overlay holds its container so), or an optional one.
+/// A weak reference, as a value: for a field of a value type (an isolation scope's overlay).
 struct Weak<Object: AnyObject> {
   weak var object: Object?
 
