@@ -8,16 +8,8 @@
 // accepted, converted; the variadic one, unspecialized anyway, keeps the plain type). Each of
 // these costs is measured in Benchmarks (scenario 11a).
 extension Container {
-  /// Registers an initializer of 1 parameter, as the variadic `autoregister` does.
-  /// - Parameters:
-  ///   - type: The type to register the initializer for, when not the one it makes.
-  ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - parameters: The alternatives to resolve parameters under.
-  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
-  ///   - file: The file of the call, for messages; leave the default.
-  ///   - line: The line of the call, for messages; leave the default.
-  ///   - initializer: Makes the value from its parameters.
+  /// Registers an initializer of 1 parameter, as the variadic `autoregister` does, which
+  /// documents the parameters.
   @inlinable
   public func autoregister<Value, P1>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -39,16 +31,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 2 parameters, as the variadic `autoregister` does.
-  /// - Parameters:
-  ///   - type: The type to register the initializer for, when not the one it makes.
-  ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - parameters: The alternatives to resolve parameters under.
-  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
-  ///   - file: The file of the call, for messages; leave the default.
-  ///   - line: The line of the call, for messages; leave the default.
-  ///   - initializer: Makes the value from its parameters.
+  /// Registers an initializer of 2 parameters, as the variadic `autoregister` does, which
+  /// documents the parameters.
   @inlinable
   public func autoregister<Value, P1, P2>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -72,16 +56,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 3 parameters, as the variadic `autoregister` does.
-  /// - Parameters:
-  ///   - type: The type to register the initializer for, when not the one it makes.
-  ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - parameters: The alternatives to resolve parameters under.
-  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
-  ///   - file: The file of the call, for messages; leave the default.
-  ///   - line: The line of the call, for messages; leave the default.
-  ///   - initializer: Makes the value from its parameters.
+  /// Registers an initializer of 3 parameters, as the variadic `autoregister` does, which
+  /// documents the parameters.
   @inlinable
   public func autoregister<Value, P1, P2, P3>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -107,16 +83,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 4 parameters, as the variadic `autoregister` does.
-  /// - Parameters:
-  ///   - type: The type to register the initializer for, when not the one it makes.
-  ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - parameters: The alternatives to resolve parameters under.
-  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
-  ///   - file: The file of the call, for messages; leave the default.
-  ///   - line: The line of the call, for messages; leave the default.
-  ///   - initializer: Makes the value from its parameters.
+  /// Registers an initializer of 4 parameters, as the variadic `autoregister` does, which
+  /// documents the parameters.
   @inlinable
   public func autoregister<Value, P1, P2, P3, P4>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -145,16 +113,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 5 parameters, as the variadic `autoregister` does.
-  /// - Parameters:
-  ///   - type: The type to register the initializer for, when not the one it makes.
-  ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - parameters: The alternatives to resolve parameters under.
-  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
-  ///   - file: The file of the call, for messages; leave the default.
-  ///   - line: The line of the call, for messages; leave the default.
-  ///   - initializer: Makes the value from its parameters.
+  /// Registers an initializer of 5 parameters, as the variadic `autoregister` does, which
+  /// documents the parameters.
   @inlinable
   public func autoregister<Value, P1, P2, P3, P4, P5>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -186,16 +146,8 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 6 parameters, as the variadic `autoregister` does.
-  /// - Parameters:
-  ///   - type: The type to register the initializer for, when not the one it makes.
-  ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
-  ///   - parameters: The alternatives to resolve parameters under.
-  ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
-  ///   - file: The file of the call, for messages; leave the default.
-  ///   - line: The line of the call, for messages; leave the default.
-  ///   - initializer: Makes the value from its parameters.
+  /// Registers an initializer of 6 parameters, as the variadic `autoregister` does, which
+  /// documents the parameters.
   @inlinable
   public func autoregister<Value, P1, P2, P3, P4, P5, P6>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
