@@ -117,11 +117,11 @@ extension Container {
       // Dropped by a reset as soon as it was made: make another.
       return try await runAsync(registration, alternative: alternative, site: site)
     case .cycle(let cycle):
-      throw gateCycleFailure(cycle, Value.self, alternative: alternative, site: site, on: path)
+      throw gateCycleFailure(cycle, Value.self, alternative: alternative, site: site, on: inner)
     case .cancelled:
       throw failure(
         .cancelled, Value.self, alternative: alternative, site: site,
-        resolutionPath: path.path(to: requested, in: self))
+        resolutionPath: inner.pathToInnermost)
     }
     defer { gate.leave() }
     // Another task may have made it while this one waited at the gate.
@@ -143,7 +143,7 @@ extension Container {
     guard !Task.isCancelled else {
       throw failure(
         .cancelled, Value.self, alternative: alternative, site: site,
-        resolutionPath: path.depth > 1 ? path.labels(from: 0, endingWith: nil) : [])
+        resolutionPath: path.pathToInnermost)
     }
     do {
       return try await AsyncResolutionPath.$current.withValue(path) {
@@ -152,7 +152,7 @@ extension Container {
     } catch let error as ResolutionError {
       throw error
     } catch {
-      let labels = path.depth > 1 ? path.labels(from: 0, endingWith: nil) : []
+      let labels = path.pathToInnermost
       if error is CancellationError {
         throw failure(
           .cancelled, Value.self, alternative: alternative, site: site, resolutionPath: labels)
@@ -187,6 +187,6 @@ extension Container {
     let stack = ResolutionStack.current
     return failure(
       reason, Value.self, registeredAt: registration.site, alternative: alternative, site: site,
-      resolutionPath: stack.frames.count > 1 ? stack.labels : [])
+      resolutionPath: stack.pathToInnermost)
   }
 }

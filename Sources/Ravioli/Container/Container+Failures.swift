@@ -22,7 +22,7 @@ extension Container {
       return failure
     case .depthLimit, .callStackNearlyFull:
       // Not hundreds of lines: the start shows where the recursion began, the end what repeats.
-      let labels = path.labels(from: 0, endingWith: nil)
+      let labels = path.labels()
       let head = 10
       let tail = 3
       let path =
@@ -54,7 +54,7 @@ extension Container {
   ) -> ResolutionError {
     var failure = failure(
       .cycle(path: cycle), type, alternative: alternative, site: site,
-      resolutionPath: path.path(to: describeRequest(type, alternative), in: self))
+      resolutionPath: path.pathToInnermost)
     failure.note =
       "The cycle runs across \(Swift.type(of: path).runners): each was creating one of these instances."
     return failure
@@ -72,7 +72,7 @@ extension Container {
     }
     return failure(
       .resolverFailed(error), type, registeredAt: registeredAt, alternative: alternative,
-      site: site, resolutionPath: stack.frames.count > 1 ? stack.labels : [])
+      site: site, resolutionPath: stack.pathToInnermost)
   }
 
   func failure<Value>(
@@ -122,8 +122,8 @@ extension Container {
     let stack = ResolutionStack.current
     var error = failure(
       reason, type, alternative: alternative, site: site,
-      resolutionPath: stack.frames.isEmpty
-        ? [] : stack.path(endingWith: describeRequest(type, alternative), in: self))
+      resolutionPath: stack.depth == 0
+        ? [] : stack.labels(endingWith: (describeRequest(type, alternative), self)))
     if hints, case .notRegistered = reason {
       if error.registeredAlternatives.isEmpty {
         error.add(note: registeredKindsNote(of: type, alternative: alternative))

@@ -5,15 +5,50 @@
 /// (`Container.refusalFailure`).
 protocol ResolutionPath {
   var depth: Int { get }
-  /// Labels from `start` on, then `last` (a request made of a container), as a cycle shows.
-  func labels(from start: Int, endingWith last: (String, Container)?) -> [String]
-  /// Where each registration from `start` on is registered, as `` `Type` at file:line ``.
-  func registrationSites(from start: Int) -> [String]
-  /// The path from the outermost resolution to `requested` (made of `container`, running or
-  /// about to): empty when it is the outermost, since a path of one says nothing.
-  func path(to requested: String, in container: Container) -> [String]
+  /// The resolutions in progress, outermost first, as messages describe them.
+  var describedFrames: [DescribedFrame] { get }
   /// What runs the resolutions that a creation gate makes wait: `threads` or `tasks`.
   static var runners: String { get }
+}
+
+/// A resolution in progress as a message names it.
+struct DescribedFrame {
+  let label: String
+  let container: ObjectIdentifier
+  let containerName: String
+  /// Where its resolver is registered, when known.
+  let site: String?
+}
+
+extension ResolutionPath {
+  /// Labels from `start` on, then `last` (a request made of a container), as a cycle shows.
+  func labels(from start: Int = 0, endingWith last: (String, Container)? = nil) -> [String] {
+    var frames = describedFrames[start...]
+    if let (label, container) = last {
+      frames.append(
+        DescribedFrame(
+          label: label, container: ObjectIdentifier(container), containerName: container.name,
+          site: nil))
+    }
+    // Each label names its container (`Greeter from "app"`) when a path goes through more than
+    // one: a registration that forwards to another container's (`Greeter -> Greeter`) reads as
+    // a cycle otherwise.
+    let named = Set(frames.map(\.container)).count > 1
+    return frames.map { named ? "\($0.label) from \"\($0.containerName)\"" : $0.label }
+  }
+
+  /// What a cycle's message lists from `start` on, as `` `Type` at file:line ``, so that each
+  /// of its resolvers can be found.
+  func registrationSites(from start: Int) -> [String] {
+    describedFrames[start...].compactMap { frame in
+      frame.site.map { "`\(frame.label)` at \($0)" }
+    }
+  }
+
+  /// The path from the outermost resolution to the innermost (the one a message is about), as
+  /// ``ResolutionError/resolutionPath`` shows it: empty when that one is the outermost, since a
+  /// path of one says nothing.
+  var pathToInnermost: [String] { depth > 1 ? labels() : [] }
 }
 
 extension ResolutionStack.Refusal {
@@ -26,16 +61,6 @@ extension ResolutionStack.Refusal {
     }
     return depth >= ResolutionStack.depthLimit ? .depthLimit : nil
   }
-}
-
-/// Labels that name each one's container (`Greeter from "app"`) when a path goes through
-/// more than one: a registration that forwards to another container's (`Greeter ->
-/// Greeter`) reads as a cycle otherwise.
-func labelsNamingContainers(
-  _ entries: [(label: String, container: ObjectIdentifier, name: String)]
-) -> [String] {
-  let named = Set(entries.map(\.container)).count > 1
-  return entries.map { named ? "\($0.label) from \"\($0.name)\"" : $0.label }
 }
 
 /// The async resolutions in progress in the current task (and inherited by its child tasks),
@@ -72,19 +97,12 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
     .entering(cycleFrom: frames.firstIndex { $0.registration == serial }, depth: frames.count)
   }
 
-  func labels(from start: Int, endingWith last: (String, Container)?) -> [String] {
-    labelsNamingContainers(
-      frames[start...].map { ($0.label, $0.container, $0.containerName) }
-        + (last.map { [($0.0, ObjectIdentifier($0.1), $0.1.name)] } ?? []))
-  }
-
-  func registrationSites(from start: Int) -> [String] {
-    frames[start...].map { "`\($0.label)` at \($0.site.label)" }
-  }
-
-  /// The request is not on the path yet: a frame is added for its resolver's call.
-  func path(to requested: String, in container: Container) -> [String] {
-    frames.isEmpty ? [] : labels(from: 0, endingWith: (requested, container))
+  var describedFrames: [DescribedFrame] {
+    frames.map {
+      DescribedFrame(
+        label: $0.label, container: $0.container, containerName: $0.containerName,
+        site: $0.site.label)
+    }
   }
 
   static var runners: String { "tasks" }
