@@ -22,7 +22,7 @@ extension DependencyGraph {
       var work = [(node: node, expanded: false)]
       while let (current, expanded) = work.popLast() {
         if reaches[current] != nil { continue }
-        let next = successors(of: current)
+        let next = successors[current]
         if !expanded {
           visiting[current] = true
           work.append((current, true))
@@ -54,7 +54,7 @@ extension DependencyGraph {
       let lifetime = Self.lifetime(of: nodes[holder].scope)
       guard lifetime > 1 else { continue }
       var held: Set<Int> = []
-      for next in successors(of: holder) {
+      for next in successors[holder] {
         let nextLifetime = Self.lifetime(of: nodes[next].scope)
         if nextLifetime == 0 {
           held.formUnion(shortLived(reachedFrom: next))

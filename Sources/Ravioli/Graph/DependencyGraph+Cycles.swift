@@ -18,7 +18,7 @@ extension DependencyGraph {
       let first = component.min()!
       let members = Set(component)
       func next(_ node: Int) -> [Int] {
-        successors(of: node).filter { members.contains($0) }
+        successors[node].filter { members.contains($0) }
       }
       var path = [first]
       var onPath: Set<Int> = [first]
@@ -76,9 +76,9 @@ extension DependencyGraph {
     // takes the graph's lists as they are.
     let successors =
       start == 0
-      ? successorLists
+      ? self.successors
       : nodes.indices.map { node in
-        node < start ? [] : self.successors(of: node).filter { $0 >= start }
+        node < start ? [] : self.successors[node].filter { $0 >= start }
       }
     for root in start..<nodes.count where index[root] == -1 {
       var work: [(node: Int, edge: Int)] = [(root, 0)]

@@ -17,7 +17,7 @@ extension DependencyGraph {
     }
     for (index, missing) in missing.enumerated() {
       lines.append(
-        "  m\(index)[\"\(Self.mermaidText("\(missing.dependency)"))<br/>missing\"]:::missing")
+        "  m\(index)[\"\(Self.mermaidText("\(missing)"))<br/>missing\"]:::missing")
     }
     var red: [Int] = []
     for (number, edge) in drawnEdges().enumerated() {
@@ -51,7 +51,7 @@ extension DependencyGraph {
     }
     for (index, missing) in missing.enumerated() {
       lines.append(
-        "  m\(index) [label=\(Self.dotText("\(missing.dependency)\nmissing")), color=red, "
+        "  m\(index) [label=\(Self.dotText("\(missing)\nmissing")), color=red, "
           + "style=dashed];")
     }
     for edge in drawnEdges() {

@@ -7,7 +7,7 @@ extension DependencyGraph {
   {
     var errors: [ValidationReport.Diagnostic] = []
     var reachedFrom = [Int?](repeating: nil, count: nodes.count)
-    var byType: [ObjectIdentifier: [Node]]?
+    lazy var byType = registrationsByType()
     for (index, site) in sites.enumerated() {
       let (container, target) = requests[index]
       let dependency = Container.Dependency(
@@ -44,8 +44,6 @@ extension DependencyGraph {
         }
         markReached(from: node, by: index, in: &reachedFrom)
       case .missing:
-        let made = byType ?? registrationsByType()
-        byType = made
         let searched = searchOrders[container]
         error(
           .missingDependency,
@@ -55,12 +53,10 @@ extension DependencyGraph {
               of: dependency, searchedFrom: container,
               fix: "Register it in \"\(containers[searched[0]])\" "
                 + "(`\(site.registrationExample)`), or correct the type or alternative of "
-                + "\(site.label).", byType: made))
+                + "\(site.label).", byType: byType))
       case .parameterNotTaken(let first, _):
         let resolvers = nodes[first]
-        let made = byType ?? registrationsByType()
-        byType = made
-        let takes = parameterTypes(of: dependency, searchedFrom: container, byType: made)
+        let takes = parameterTypes(of: dependency, searchedFrom: container, byType: byType)
         error(
           .parameterNeverGiven,
           "`\(describeRequest(site.type, site.alternative))`, whose resolvers take a parameter "
@@ -87,7 +83,7 @@ extension DependencyGraph {
     reachedFrom[start] = site
     var work = [start]
     while let node = work.popLast() {
-      for next in successors(of: node) where reachedFrom[next] == nil {
+      for next in successors[node] where reachedFrom[next] == nil {
         reachedFrom[next] = site
         work.append(next)
       }

@@ -4,7 +4,7 @@ extension DependencyGraph {
   func missingDependencies() -> [NodeDiagnostic] {
     var found: [NodeDiagnostic] = []
     // The registrations by type, for near misses: made when the first one is missing.
-    var byType: [ObjectIdentifier: [Node]]?
+    lazy var byType = registrationsByType()
     for (position, node) in nodes.enumerated() {
       func report(_ kind: ValidationReport.Diagnostic.Kind, _ message: String) {
         found.append(
@@ -27,8 +27,6 @@ extension DependencyGraph {
                 + "container.resolve(\(needed.type).self)`.")
           }
         case .missing:
-          let made = byType ?? registrationsByType()
-          byType = made
           report(
             .missingDependency,
             "`\(node.label)` needs `\(edge.dependency)`, which is not registered (searched "
@@ -36,12 +34,10 @@ extension DependencyGraph {
               + nearMisses(
                 of: edge.dependency, searchedFrom: node.container,
                 fix: "Register it, or correct the type or alternative that `\(node.label)` "
-                  + "declares.", byType: made))
+                  + "declares.", byType: byType))
         case .parameterNotTaken(let first, _):
           let dependency = edge.dependency
-          let made = byType ?? registrationsByType()
-          byType = made
-          let takes = parameterTypes(of: dependency, searchedFrom: node.container, byType: made)
+          let takes = parameterTypes(of: dependency, searchedFrom: node.container, byType: byType)
           let given =
             dependency.parameterType.map { "gives them a `\($0)`, which none of them takes" }
             ?? "gives them no parameter"

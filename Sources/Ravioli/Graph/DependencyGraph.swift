@@ -24,9 +24,9 @@ public struct DependencyGraph: Sendable {
   let searchOrders: [[Int]]
   let nodes: [Node]
   /// For each node, the nodes it depends on, each once, in the order declared.
-  let successorLists: [[Int]]
+  let successors: [[Int]]
   /// Dependencies that no registration resolves, each once per type and alternative.
-  let missing: [Missing]
+  let missing: [Container.Dependency]
   /// What each request from outside the registrations (an injected property's first read)
   /// resolves to, in the order given, with the index of the container it is made in.
   let requests: [(container: Int, target: Target)]
@@ -77,10 +77,6 @@ public struct DependencyGraph: Sendable {
     /// type): the first of them, and the index into ``DependencyGraph/missing``.
     case parameterNotTaken(first: Int, missing: Int)
   }
-
-  struct Missing: Sendable {
-    let dependency: Container.Dependency
-  }
 }
 
 extension Container {
@@ -89,15 +85,11 @@ extension Container {
   /// It is a snapshot: registering afterwards does not change it. Inside
   /// ``withIsolatedContainers(fileID:function:line:_:)`` it is the graph that the scope sees.
   public var graph: DependencyGraph {
-    DependencyGraph(of: self)
+    DependencyGraph(of: [self])
   }
 }
 
 extension DependencyGraph {
-  init(of container: Container) {
-    self.init(of: [container])
-  }
-
   /// The graph of `roots` and the containers they search, with what each of `requests`
   /// resolves to (looked up from its container, as the road does; that container counts as a
   /// root). With `onlyReached`, only what the requests reach: what their resolutions build.
@@ -157,13 +149,13 @@ extension DependencyGraph {
         nodes.append(Node(entry.registration, container: position))
       }
     }
-    var missing: [Missing] = []
+    var missing: [Container.Dependency] = []
     var missingIndex: [MissingKey: Int] = [:]
     func missingEntry(_ dependency: Container.Dependency) -> Int {
       let key = MissingKey(
         key: dependency.key, parameter: dependency.parameterType.map(ObjectIdentifier.init))
       if let found = missingIndex[key] { return found }
-      missing.append(Missing(dependency: dependency))
+      missing.append(dependency)
       missingIndex[key] = missing.count - 1
       return missing.count - 1
     }
@@ -193,7 +185,7 @@ extension DependencyGraph {
     if onlyReached, !missing.isEmpty {
       let types = Set(
         missing.flatMap {
-          [$0.dependency.key.type] + ($0.dependency.wrappedKey.map { [$0.type] } ?? [])
+          [$0.key.type] + ($0.wrappedKey.map { [$0.type] } ?? [])
         })
       for (position, table) in tables.enumerated() {
         for registration in table.all
@@ -223,7 +215,7 @@ extension DependencyGraph {
     self.init(
       containers: chain.map(\.name), containerIDs: chain.map(ObjectIdentifier.init),
       roots: roots.map { index[ObjectIdentifier($0)]! }, searchOrders: searchOrders,
-      nodes: nodes, successorLists: successors, missing: missing, requests: requestTargets,
+      nodes: nodes, successors: successors, missing: missing, requests: requestTargets,
       unreached: unreached)
   }
 
@@ -233,10 +225,6 @@ extension DependencyGraph {
   private struct MissingKey: Hashable {
     let key: RegistrationKey
     let parameter: ObjectIdentifier?
-  }
-
-  func successors(of node: Int) -> [Int] {
-    successorLists[node]
   }
 
   /// The shortest path from `start` to a node that `isTarget` accepts (`start` itself, if it
@@ -251,7 +239,7 @@ extension DependencyGraph {
     while head < queue.count {
       let node = queue[head]
       head += 1
-      for next in successors(of: node) where cameFrom[next] == nil {
+      for next in successors[node] where cameFrom[next] == nil {
         cameFrom[next] = node
         if isTarget(next) {
           var path = [next]
