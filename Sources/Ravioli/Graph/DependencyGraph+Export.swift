@@ -4,60 +4,58 @@ extension DependencyGraph {
   /// container, an arrow to each thing it needs; missing dependencies red and dashed, arrows
   /// that close a cycle red, opaque registrations dashed.
   public var mermaid: String {
-    var lines = ["flowchart TD"]
-    for (position, container) in containers.enumerated() {
-      lines.append("  subgraph c\(position) [\"\(Self.mermaidText(container))\"]")
-      for (index, node) in nodes.enumerated() where node.container == position {
-        let style = node.isOpaque ? ":::opaque" : ""
-        lines.append(
-          "    n\(index)[\"\(node.labelLines.map(Self.mermaidText).joined(separator: "<br/>"))\"]"
-            + style)
-      }
-      lines.append("  end")
-    }
-    for (index, missing) in missing.enumerated() {
-      lines.append(
-        "  m\(index)[\"\(Self.mermaidText("\(missing)"))<br/>missing\"]:::missing")
-    }
-    var red: [Int] = []
-    for (number, edge) in drawnEdges().enumerated() {
-      lines.append("  n\(edge.from) --> \(edge.to)")
-      if edge.onCycle {
-        red.append(number)
-      }
-    }
-    lines.append("  classDef missing stroke:#d33,stroke-width:2px,stroke-dasharray:5 5")
-    lines.append("  classDef opaque stroke-dasharray:3 3")
-    if !red.isEmpty {
-      lines.append(
-        "  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:#d33,stroke-width:2px")
-    }
-    return lines.joined(separator: "\n") + "\n"
+    render(
+      ["flowchart TD"], container: { ["  subgraph c\($0) [\"\(Self.mermaidText($1))\"]"] },
+      end: "  end",
+      node: { index, node in
+        "    n\(index)[\"\(node.labelLines.map(Self.mermaidText).joined(separator: "<br/>"))\"]"
+          + (node.isOpaque ? ":::opaque" : "")
+      },
+      missing: { "  m\($0)[\"\(Self.mermaidText("\($1)"))<br/>missing\"]:::missing" },
+      edge: { "  n\($0.from) --> \($0.to)" },
+      footer: { red in
+        let cycles = red.map(String.init).joined(separator: ",")
+        return [
+          "  classDef missing stroke:#d33,stroke-width:2px,stroke-dasharray:5 5",
+          "  classDef opaque stroke-dasharray:3 3",
+        ] + (red.isEmpty ? [] : ["  linkStyle \(cycles) stroke:#d33,stroke-width:2px"])
+      })
   }
 
   /// The graph in Graphviz's DOT language (`dot -Tsvg graph.dot > graph.svg`), showing what
   /// ``mermaid`` shows.
   public var dot: String {
-    var lines = ["digraph dependencies {", "  node [shape=box];"]
-    for (position, container) in containers.enumerated() {
-      lines.append("  subgraph cluster_\(position) {")
-      lines.append("    label=\(Self.dotText(container));")
-      for (index, node) in nodes.enumerated() where node.container == position {
-        let style = node.isOpaque ? ", style=dashed" : ""
-        lines.append(
-          "    n\(index) [label=\(Self.dotText(node.labelLines.joined(separator: "\n")))\(style)];")
+    render(
+      ["digraph dependencies {", "  node [shape=box];"],
+      container: { ["  subgraph cluster_\($0) {", "    label=\(Self.dotText($1));"] }, end: "  }",
+      node: { index, node in
+        "    n\(index) [label=\(Self.dotText(node.labelLines.joined(separator: "\n")))"
+          + "\(node.isOpaque ? ", style=dashed" : "")];"
+      },
+      missing: { "  m\($0) [label=\(Self.dotText("\($1)\nmissing")), color=red, style=dashed];" },
+      edge: { "  n\($0.from) -> \($0.to)\($0.onCycle ? " [color=red]" : "");" },
+      footer: { _ in ["}"] })
+  }
+
+  /// The lines of an export: `header`, each container's (its lines, its nodes', `end`), each
+  /// missing dependency's, each arrow's, then the `footer` given the numbers of the arrows on a
+  /// cycle.
+  private func render(
+    _ header: [String], container: (Int, String) -> [String], end: String,
+    node: (Int, Node) -> String, missing: (Int, Container.Dependency) -> String,
+    edge: ((from: Int, to: String, onCycle: Bool)) -> String, footer: ([Int]) -> [String]
+  ) -> String {
+    var lines = header
+    for (position, name) in containers.enumerated() {
+      lines += container(position, name)
+      for (index, member) in nodes.enumerated() where member.container == position {
+        lines.append(node(index, member))
       }
-      lines.append("  }")
+      lines.append(end)
     }
-    for (index, missing) in missing.enumerated() {
-      lines.append(
-        "  m\(index) [label=\(Self.dotText("\(missing)\nmissing")), color=red, "
-          + "style=dashed];")
-    }
-    for edge in drawnEdges() {
-      lines.append("  n\(edge.from) -> \(edge.to)\(edge.onCycle ? " [color=red]" : "");")
-    }
-    lines.append("}")
+    lines += self.missing.enumerated().map(missing)
+    let edges = drawnEdges()
+    lines += edges.map(edge) + footer(edges.indices.filter { edges[$0].onCycle })
     return lines.joined(separator: "\n") + "\n"
   }
 
