@@ -93,7 +93,7 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
   public var summary: String {
     let counts = Diagnostic.Kind.allCases.compactMap { kind -> String? in
       let count = errors.count { $0.kind == kind }
-      return count == 0 ? nil : counted(count, kind.name, plural: kind.pluralName)
+      return count == 0 ? nil : counted(count, kind.names.one, plural: kind.names.many)
     }
     let properties =
       injectedPropertyCount == 0
@@ -121,32 +121,19 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
 }
 
 extension ValidationReport.Diagnostic.Kind {
-  /// How the summary counts it.
-  var name: String {
+  /// How the summary counts it: one, and more.
+  var names: (one: String, many: String) {
     switch self {
-    case .missingDependency: "missing dependency"
-    case .cycle: "cycle"
-    case .captiveDependency: "captive dependency"
-    case .parameterNeverGiven: "parameter never given"
-    case .asyncDependency: "async dependency"
-    case .needsMainActor: "main-actor dependency"
-    case .noContainer: "property without a container"
-    case .noInjectedProperties: "object without injected properties"
-    case .opaqueRegistration: "opaque registration"
-    }
-  }
-
-  var pluralName: String {
-    switch self {
-    case .missingDependency: "missing dependencies"
-    case .cycle: "cycles"
-    case .captiveDependency: "captive dependencies"
-    case .parameterNeverGiven: "parameters never given"
-    case .asyncDependency: "async dependencies"
-    case .needsMainActor: "main-actor dependencies"
-    case .noContainer: "properties without a container"
-    case .noInjectedProperties: "objects without injected properties"
-    case .opaqueRegistration: "opaque registrations"
+    case .missingDependency: ("missing dependency", "missing dependencies")
+    case .cycle: ("cycle", "cycles")
+    case .captiveDependency: ("captive dependency", "captive dependencies")
+    case .parameterNeverGiven: ("parameter never given", "parameters never given")
+    case .asyncDependency: ("async dependency", "async dependencies")
+    case .needsMainActor: ("main-actor dependency", "main-actor dependencies")
+    case .noContainer: ("property without a container", "properties without a container")
+    case .noInjectedProperties:
+      ("object without injected properties", "objects without injected properties")
+    case .opaqueRegistration: ("opaque registration", "opaque registrations")
     }
   }
 }
