@@ -16,21 +16,16 @@ extension ContainerSource {
     let policy: (any ContainerLookupPolicy)?
     let found: Container?
     switch kind {
-    case .givenContainer:
+    case .givenContainer, .singletonPolicy:
       guard let container else {
         throw failure(
           .containerReleased,
-          note: "The property was given its container (`.capturingContainerOnInit(from:)`), "
-            + "and holds it weakly until its first read.")
-      }
-      return container
-    case .singletonPolicy:
-      guard let container else {
-        throw failure(
-          .containerReleased,
-          note: takesThePolicy
-            + ", `.singleton(container)`, and holds that container weakly until its first "
-            + "read.")
+          note: kind == .givenContainer
+            ? "The property was given its container (`.capturingContainerOnInit(from:)`), "
+              + "and holds it weakly until its first read."
+            : takesThePolicy
+              + ", `.singleton(container)`, and holds that container weakly until its first "
+              + "read.")
       }
       return container
     case .enclosingTypePolicy:
