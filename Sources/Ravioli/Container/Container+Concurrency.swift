@@ -67,9 +67,7 @@ extension Container {
     _ registration: Registration<Value>, alternative: RegistrationAlternative?
   ) {
     if AtomicWord.roadIsWatched {
-      watch(
-        RegistrationKey(Value.self, alternative), Value.self, alternative, parameterType: nil,
-        found: registration)
+      watch(RegistrationKey(Value.self, alternative), parameterType: nil, found: registration)
     }
   }
 

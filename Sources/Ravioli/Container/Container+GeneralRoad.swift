@@ -90,7 +90,8 @@ extension Container {
       ?? lookUpPlain(of: type, alternative: alternative)
     if AtomicWord.roadIsWatched {
       watch(
-        RegistrationKey(type, alternative), type, alternative, parameter: parameter, found: found)
+        RegistrationKey(type, alternative), parameterType: parameter.map { Swift.type(of: $0) },
+        found: found)
     }
     return found
   }

@@ -228,7 +228,7 @@ extension Container {
     ResolutionStack.endReading()
     registration._withUnsafeGuaranteedRef { registration in
       let key = unsafeDowncast(registration, to: KeyedRegistration.self).key
-      watch(key, key.metatype, key.alternative, parameterType: parameterType, found: registration)
+      watch(key, parameterType: parameterType, found: registration)
     }
     return registration
   }

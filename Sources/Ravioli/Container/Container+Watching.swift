@@ -34,29 +34,19 @@ extension Container {
     }
   }
 
-  func watch(
-    _ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?,
-    parameter: Any?, found: AnyObject?
-  ) {
-    watch(key, type, alternative, parameterType: parameter.map { Swift.type(of: $0) }, found: found)
-  }
-
-  func watch(
-    _ key: RegistrationKey, _ type: Any.Type, _ alternative: RegistrationAlternative?,
-    parameterType: Any.Type?, found: AnyObject?
-  ) {
+  func watch(_ key: RegistrationKey, parameterType: Any.Type?, found: AnyObject?) {
     let stack = ResolutionStack.current
     if let needs = stack.top?.needs {
       if let bit = needs.declared(key) {
         stack.markUsed(bit)
       } else if needs.reportsFirst(key, unused: false) {
-        warnOfUndeclared(type, alternative, parameterType: parameterType, by: needs)
+        warnOfUndeclared(key.metatype, key.alternative, parameterType: parameterType, by: needs)
       }
     }
-    trace(type, alternative, found: found, on: stack)
+    trace(key.metatype, key.alternative, found: found, on: stack)
   }
 
-  /// Apart from ``watch(_:_:_:parameterType:found:)``, which runs at every request of a resolver
+  /// Apart from ``watch(_:parameterType:found:)``, which runs at every request of a resolver
   /// with declared needs: building the message there made every request slower.
   @inline(never)
   private func warnOfUndeclared(
