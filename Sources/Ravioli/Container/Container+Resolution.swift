@@ -97,6 +97,13 @@ extension Container {
   public func isResolvable<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative? = nil
   ) -> Bool {
+    isResolvable(anyType: type, alternative: alternative)
+  }
+
+  /// Not generic, so that an optional asks again with the type it wraps.
+  private func isResolvable(anyType type: Any.Type, alternative: RegistrationAlternative?)
+    -> Bool
+  {
     let key = RegistrationKey(type, alternative)
     let registered = chain.contains { container in
       let table = container.visibleTable
@@ -106,7 +113,7 @@ extension Container {
       return true
     }
     guard let optional = type as? any OptionalResolvable.Type else { return false }
-    return optional.isWrappedResolvable(in: self, alternative: alternative)
+    return isResolvable(anyType: optional.wrappedType, alternative: alternative)
   }
 }
 

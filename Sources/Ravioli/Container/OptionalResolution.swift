@@ -16,9 +16,6 @@ protocol OptionalResolvable {
     site: RequestSite
   ) throws(ResolutionError) -> Self?
 
-  static func isWrappedResolvable(in container: Container, alternative: RegistrationAlternative?)
-    -> Bool
-
   static func wrappedNotFoundError(
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite, hints: Bool
@@ -52,13 +49,6 @@ extension Optional: OptionalResolvable {
         Wrapped.self, alternative: alternative, parameter: parameter, site: site)
     else { return nil }
     return .some(wrapped)
-  }
-
-  @usableFromInline
-  static func isWrappedResolvable(in container: Container, alternative: RegistrationAlternative?)
-    -> Bool
-  {
-    container.isResolvable(Wrapped.self, alternative: alternative)
   }
 
   @usableFromInline
