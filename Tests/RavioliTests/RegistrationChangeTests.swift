@@ -172,7 +172,7 @@ import Testing
       #expect(warnings[0].contains("again replaces") && warnings[0].contains("`replacing: true`"))
       #expect(warnings[1].contains("nothing to replace"))
       #expect(warnings[2].contains(#"nothing to remove for `Tagged (alternative "another")`"#))
-      #expect(warnings[2].contains(#"unnamed, alternative "french""#))
+      #expect(warnings[2].contains(#"the unnamed registration, alternative "french""#))
     }
   }
 

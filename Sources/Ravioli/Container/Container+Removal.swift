@@ -65,9 +65,10 @@ extension Container {
   ) -> Bool {
     let what = describeRequest(type, alternative)
     if removed.isEmpty {
+      let registered = visibleTable.alternatives(of: ObjectIdentifier(type)).map { $0?.name }
       Self.logger.log(
         "Container \"\(name)\": nothing to remove for `\(what)`\(Self.inScope); registered "
-          + "for `\(type)` here: \(describeAlternatives(of: type)).",
+          + "for `\(type)` here: \(describeAlternatives(registered)).",
         level: .warning, file: file, function: #function, line: line)
       return false
     }
@@ -76,12 +77,5 @@ extension Container {
       "Container \"\(name)\": removed `\(what)`\(Self.inScope), registered at \(sites).",
       level: .debug, file: file, function: #function, line: line)
     return true
-  }
-
-  private func describeAlternatives<Value>(of type: Value.Type) -> String {
-    let alternatives = visibleTable.alternatives(of: ObjectIdentifier(type))
-    guard !alternatives.isEmpty else { return "nothing" }
-    return alternatives.map { $0.map { "alternative \"\($0.name)\"" } ?? "unnamed" }
-      .joined(separator: ", ")
   }
 }

@@ -24,7 +24,8 @@ extension ResolutionError {
       )
     }
     if !searchedContainers.isEmpty {
-      lines.append("  Registered for `\(typeName)`: \(registeredList)")
+      lines.append(
+        "  Registered for `\(typeName)`: \(describeAlternatives(registeredAlternatives))")
     }
     if !elsewhere.isEmpty {
       lines.append("  Registered in containers not searched: \(elsewhere.names)")
@@ -94,18 +95,8 @@ extension ResolutionError {
     types.map { "`\($0)`" }.joined(separator: " or ")
   }
 
-  private var registeredList: String {
-    guard !registeredAlternatives.isEmpty else { return "nothing" }
-    return registeredAlternatives.map {
-      $0.map { "alternative \"\($0)\"" } ?? "the unnamed registration"
-    }
-    .joined(separator: ", ")
-  }
-
-  /// `container.register { () -> Greeter in ... }`, with the alternative that was asked for.
   private var plainRegistrationExample: String {
-    let argument = alternativeName.map { "(alternative: \"\($0)\")" } ?? ""
-    return "`container.register\(argument) { () -> \(typeName) in ... }`"
+    registrationExample(of: typeName, alternative: alternativeName)
   }
 
   /// Where to register what was not found: the first container searched, `in "catalog" `,
@@ -188,4 +179,19 @@ extension ResolutionError {
         + "types), " + Self.givingTheContainer
     }
   }
+}
+
+/// How messages list the alternatives registered for a type: `the unnamed registration,
+/// alternative "french"`, or `nothing`.
+func describeAlternatives(_ names: [String?]) -> String {
+  guard !names.isEmpty else { return "nothing" }
+  return names.map { $0.map { "alternative \"\($0)\"" } ?? "the unnamed registration" }
+    .joined(separator: ", ")
+}
+
+/// How messages show registering a type, with the alternative asked for:
+/// `` `container.register(alternative: "french") { () -> Greeter in ... }` ``.
+func registrationExample(of typeName: String, alternative: String?) -> String {
+  let argument = alternative.map { "(alternative: \"\($0)\")" } ?? ""
+  return "`container.register\(argument) { () -> \(typeName) in ... }`"
 }

@@ -45,6 +45,7 @@ extension DependencyGraph {
         markReached(from: node, by: index, in: &reachedFrom)
       case .missing:
         let searched = searchOrders[container]
+        let example = registrationExample(of: "\(site.type)", alternative: site.alternative?.name)
         error(
           .missingDependency,
           "\(site.requestDescription), which is not registered (searched "
@@ -52,8 +53,8 @@ extension DependencyGraph {
             + nearMisses(
               of: dependency, searchedFrom: container,
               fix: "Register it in \"\(containers[searched[0]])\" "
-                + "(`\(site.registrationExample)`), or correct the type or alternative of "
-                + "\(site.label).", byType: byType))
+                + "(\(example)), or correct the type or alternative of \(site.label).",
+              byType: byType))
       case .parameterNotTaken(let first, _):
         let resolvers = nodes[first]
         let takes = parameterTypes(of: dependency, searchedFrom: container, byType: byType)
@@ -92,13 +93,6 @@ extension DependencyGraph {
 }
 
 extension InjectionSite {
-  /// How to register what the first read asks for, for messages:
-  /// `container.register(alternative: "french") { () -> Greeter in ... }`.
-  var registrationExample: String {
-    let argument = alternative.map { "(alternative: \"\($0.name)\")" } ?? ""
-    return "container.register\(argument) { () -> \(type) in ... }"
-  }
-
   /// What the first read asks for, for messages: `` `Analytics` ``; for `@InjectedWeakly`,
   /// `` `ProfileDelegate` (or `ProfileDelegate?`) ``.
   var requestDescription: String {
