@@ -81,12 +81,15 @@ extension Container {
     let alternatives = ParameterAlternatives(parameters, for: types)
     storeInitializer(
       alternative: alternative, scope: scope, parameterTypes: types,
-      alternatives: alternatives, replacing: replacing, file: file, line: line, make: nil
-    ) { @MainActor [unowned(unsafe) self] in
-      try initializer(
-        repeat try self.resolve(
-          alternative: alternatives.alternative(for: (each Parameter).self), file: file,
-          line: line))
+      alternatives: alternatives, replacing: replacing, file: file, line: line, kind: .mainActor
+    ) { [unowned(unsafe) self] in
+      try callOnMainActor(
+        { @MainActor (_: Void) in
+          try initializer(
+            repeat try self.resolve(
+              alternative: alternatives.alternative(for: (each Parameter).self), file: file,
+              line: line))
+        }, ())
     }
   }
 
@@ -101,8 +104,7 @@ extension Container {
     alternative: RegistrationAlternative?, scope: RegistrationScope<Value>,
     parameterTypes: [Any.Type],
     alternatives: ParameterAlternatives, replacing: Bool, file: StaticString, line: UInt,
-    make: (@Sendable () throws -> Value)?,
-    mainActorMake: (@MainActor @Sendable () throws -> Value)? = nil
+    kind: ResolverKind = .nonisolated, make: @escaping @Sendable () throws -> Value
   ) {
     let declared = parameterTypes.map { type in
       Dependency(
@@ -116,22 +118,11 @@ extension Container {
           + "Remove it, or correct its type.",
         level: .warning, file: file, function: #function, line: line)
     }
-    let needs = DeclaredNeeds(
-      declared, checked: false, owner: Value.self, alternative: alternative,
-      site: RequestSite(file, line))
-    if let make {
-      store(
-        Registration(
-          alternative: alternative, scope: scope.scope, file: file, line: line, needs: needs,
-          resolver: make),
-        replacing: replacing)
-    } else if let mainActorMake {
-      store(
-        Registration(
-          alternative: alternative, scope: scope.scope, file: file, line: line, needs: needs,
-          mainActorResolver: mainActorMake),
-        replacing: replacing)
-    }
+    store(
+      Registration(
+        alternative: alternative, scope: scope.scope, file: file, line: line, needs: declared,
+        checked: false, kind: kind, resolver: make),
+      replacing: replacing)
   }
 }
 

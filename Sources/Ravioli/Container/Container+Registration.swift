@@ -42,7 +42,7 @@ extension Container {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line,
-        needs: declaredNeeds(needs, Value.self, alternative, file, line), resolver: resolver),
+        needs: needs, kind: .nonisolated, resolver: resolver),
       replacing: replacing)
   }
 
@@ -77,7 +77,7 @@ extension Container {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line,
-        needs: declaredNeeds(needs, Value.self, alternative, file, line), resolver: resolver),
+        needs: needs, kind: .nonisolated, resolver: resolver),
       replacing: replacing)
   }
 
@@ -118,7 +118,7 @@ extension Container {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line,
-        needs: declaredNeeds(needs, Value.self, alternative, file, line), resolver: resolver),
+        needs: needs, kind: .nonisolated, resolver: resolver),
       replacing: replacing)
   }
 
@@ -153,8 +153,8 @@ extension Container {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line,
-        needs: declaredNeeds(needs, Value.self, alternative, file, line),
-        mainActorResolver: resolver),
+        needs: needs, kind: .mainActor,
+        resolver: { try callOnMainActor({ (_: Void) in try resolver() }, ()) }),
       replacing: replacing)
   }
 
@@ -188,8 +188,8 @@ extension Container {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line,
-        needs: declaredNeeds(needs, Value.self, alternative, file, line),
-        mainActorResolver: resolver),
+        needs: needs, kind: .mainActor,
+        resolver: { parameter in try callOnMainActor(resolver, parameter) }),
       replacing: replacing)
   }
 
@@ -221,8 +221,8 @@ extension Container {
     store(
       Registration(
         alternative: alternative, scope: scope.scope, file: file, line: line,
-        needs: declaredNeeds(needs, Value.self, alternative, file, line),
-        mainActorResolver: resolver),
+        needs: needs, kind: .mainActor,
+        resolver: { parameter in try callOnMainActor(resolver, parameter) }),
       replacing: replacing)
   }
 
@@ -262,10 +262,11 @@ extension Container {
     _ resolver: @escaping @Sendable () async throws -> Value
   ) {
     store(
-      Registration(
+      Registration<Value>(
         alternative: alternative, scope: scope.scope, file: file, line: line,
-        needs: declaredNeeds(needs, Value.self, alternative, file, line),
-        asyncResolver: resolver),
+        needs: needs, kind: .async,
+        resolver: { preconditionFailure("The road awaits an async resolver.") },
+        makeAsync: { _ in try await resolver() }),
       replacing: replacing)
   }
 }

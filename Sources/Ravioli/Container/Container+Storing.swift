@@ -85,19 +85,6 @@ extension Container {
   }
 }
 
-extension Container {
-  func declaredNeeds(
-    _ needs: [Dependency]?, _ type: Any.Type, _ alternative: RegistrationAlternative?,
-    _ file: StaticString, _ line: UInt
-  ) -> DeclaredNeeds? {
-    needs.map { needs in
-      DeclaredNeeds(
-        needs, checked: true, owner: type, alternative: alternative,
-        site: RequestSite(file, line))
-    }
-  }
-}
-
 /// Tells the `register` functions for main-actor resolvers apart from the others, which Swift
 /// would otherwise take for the same functions: leave the default.
 public struct MainActorResolution: Sendable {

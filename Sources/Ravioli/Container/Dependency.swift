@@ -86,10 +86,12 @@ final class DeclaredNeeds: Sendable {
   private let matchingRequests: [RegistrationKey]
   private let bitsOfRequests: [UInt64]
 
-  init(
-    _ dependencies: [Container.Dependency], checked: Bool, owner: Any.Type,
+  /// `nil` when nothing was declared (`needs: nil`).
+  init?(
+    _ dependencies: [Container.Dependency]?, checked: Bool, owner: Any.Type,
     alternative: RegistrationAlternative?, site: RequestSite
   ) {
+    guard let dependencies else { return nil }
     self.dependencies = dependencies
     self.checked = checked
     self.ownerType = owner

@@ -62,92 +62,48 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
   var parameterTypeName: String? { extras?.parameterType.map { String(describing: $0) } }
   var parameterType: ObjectIdentifier? { extras?.parameterType.map(ObjectIdentifier.init) }
 
+  /// A resolver without a parameter: `kind: .async` for an async one, `makeAsync`, which the road
+  /// awaits (`resolver` then never runs). `needs` are checked while it runs unless `checked` is false.
   convenience init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    needs: DeclaredNeeds?, resolver: @escaping @Sendable () throws -> Value
+    needs: [Container.Dependency]?, checked: Bool = true, kind: ResolverKind,
+    resolver: @escaping @Sendable () throws -> Value,
+    makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)? = nil
   ) {
     self.init(
-      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
-      parameterType: nil,
-      accepts: nil, kind: .nonisolated, resolver: .plain(resolver), makeAsync: nil)
+      alternative: alternative, scope: scope, file: file, line: line,
+      needs: DeclaredNeeds(
+        needs, checked: checked, owner: Value.self, alternative: alternative,
+        site: RequestSite(file, line)),
+      kind: kind, makePlain: resolver, extras: makeAsync.map { RegistrationExtras(makeAsync: $0) })
   }
 
   convenience init<Parameter>(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    needs: DeclaredNeeds?, resolver: @escaping @Sendable (Parameter) throws -> Value
+    needs: [Container.Dependency]?, kind: ResolverKind,
+    resolver: @escaping @Sendable (Parameter) throws -> Value
   ) {
     // The road calls a parametrized resolver only with a parameter that it accepts.
     self.init(
-      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
-      parameterType: Parameter.self, accepts: { $0 is Parameter },
-      acceptsType: acceptsParameters(of: Parameter.self), kind: .nonisolated,
-      resolver: .parametrized { parameter in try resolver(parameter as! Parameter) },
-      makeAsync: nil)
-  }
-
-  convenience init(
-    alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    needs: DeclaredNeeds?,
-    mainActorResolver resolver: @escaping @MainActor @Sendable () throws -> Value
-  ) {
-    self.init(
-      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
-      parameterType: nil,
-      accepts: nil, kind: .mainActor,
-      resolver: .plain { try callOnMainActor({ (_: Void) in try resolver() }, ()) },
-      makeAsync: nil)
-  }
-
-  convenience init<Parameter>(
-    alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    needs: DeclaredNeeds?,
-    mainActorResolver resolver: @escaping @MainActor @Sendable (Parameter) throws -> Value
-  ) {
-    self.init(
-      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
-      parameterType: Parameter.self, accepts: { $0 is Parameter },
-      acceptsType: acceptsParameters(of: Parameter.self), kind: .mainActor,
-      resolver: .parametrized { parameter in
-        try callOnMainActor(resolver, parameter as! Parameter)
-      },
-      makeAsync: nil)
-  }
-
-  convenience init(
-    alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    needs: DeclaredNeeds?, asyncResolver resolver: @escaping @Sendable () async throws -> Value
-  ) where Value: Sendable {
-    self.init(
-      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
-      parameterType: nil,
-      accepts: nil, kind: .async,
-      resolver: .plain { preconditionFailure("The road awaits an async resolver.") },
-      makeAsync: { _ in try await resolver() })
+      alternative: alternative, scope: scope, file: file, line: line,
+      needs: DeclaredNeeds(
+        needs, checked: true, owner: Value.self, alternative: alternative,
+        site: RequestSite(file, line)),
+      kind: kind, makePlain: { preconditionFailure("A parametrized resolver takes a parameter.") },
+      extras: RegistrationExtras(
+        makeWithParameter: { parameter in try resolver(parameter as! Parameter) },
+        accepts: { $0 is Parameter }, acceptsType: acceptsParameters(of: Parameter.self),
+        parameterType: Parameter.self))
   }
 
   private init(
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
-    needs: DeclaredNeeds?, parameterType: Any.Type?, accepts: (@Sendable (Any) -> Bool)?,
-    acceptsType: (@Sendable (Any.Type) -> Bool)? = nil, kind: ResolverKind,
-    resolver: Resolver, makeAsync: (@Sendable (Any?) async throws -> Value)?
+    needs: DeclaredNeeds?, kind: ResolverKind, makePlain: @escaping @Sendable () throws -> Value,
+    extras: RegistrationExtras<Value>?
   ) {
-    let makeWithParameter: (@Sendable (Any) throws -> Value)?
-    switch resolver {
-    case .plain(let resolve):
-      makePlain = resolve
-      makeWithParameter = nil
-      takesParameter = false
-    case .parametrized(let resolve):
-      makePlain = { preconditionFailure("A parametrized resolver takes a parameter.") }
-      makeWithParameter = resolve
-      takesParameter = true
-    }
-    extras =
-      makeWithParameter == nil && makeAsync == nil
-      ? nil
-      : RegistrationExtras(
-        makeWithParameter: makeWithParameter, makeAsync: makeAsync, accepts: accepts,
-        acceptsType: acceptsType, parameterType: parameterType)
+    self.makePlain = makePlain
+    takesParameter = extras?.makeWithParameter != nil
+    self.extras = extras
     self.kind = kind
     self.needs = needs
     self.checkedNeeds = needs?.checked == true ? needs : nil
@@ -158,14 +114,8 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
       scope.keepsInstances
       ? InstanceStore(
         scope: scope, label: describeRequest(Value.self, alternative),
-        async: makeAsync != nil) : nil
+        async: extras?.makeAsync != nil) : nil
     super.init(key: RegistrationKey(Value.self, alternative))
-  }
-
-  enum Resolver {
-    /// Called without a parameter, nor a closure around it that would take one.
-    case plain(@Sendable () throws -> Value)
-    case parametrized(@Sendable (_ parameter: Any) throws -> Value)
   }
 
   /// Runs the synchronous resolver. Plain resolvers ignore the parameter, which the road lends
@@ -186,13 +136,17 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
 
   var site: RequestSite { RequestSite(file, line) }
 
+  /// The same resolver in a registration of its own: its own kept instance, and its own serial.
   func copyKeepingNothing() -> any AnyRegistration {
     Registration(
-      alternative: alternative, scope: scope, file: file, line: line, needs: needs,
-      parameterType: extras?.parameterType, accepts: extras?.acceptsParameter,
-      acceptsType: extras?.acceptsParameterType, kind: kind,
-      resolver: takesParameter ? .parametrized(extras!.makeWithParameter!) : .plain(makePlain),
-      makeAsync: makeAsync)
+      alternative: alternative, scope: scope, file: file, line: line, needs: needs, kind: kind,
+      makePlain: makePlain,
+      extras: extras.map {
+        RegistrationExtras(
+          makeWithParameter: $0.makeWithParameter, makeAsync: $0.makeAsync,
+          accepts: $0.acceptsParameter, acceptsType: $0.acceptsParameterType,
+          parameterType: $0.parameterType)
+      })
   }
 
   func accepts(_ parameter: Any) -> Bool {
@@ -238,10 +192,10 @@ final class RegistrationExtras<Value>: Sendable {
   let serial: UInt64
 
   init(
-    makeWithParameter: (@Sendable (Any) throws -> Value)?,
-    makeAsync: (@Sendable (Any?) async throws -> Value)?,
-    accepts: (@Sendable (Any) -> Bool)?, acceptsType: (@Sendable (Any.Type) -> Bool)?,
-    parameterType: Any.Type?
+    makeWithParameter: (@Sendable (Any) throws -> Value)? = nil,
+    makeAsync: (@Sendable (Any?) async throws -> Value)? = nil,
+    accepts: (@Sendable (Any) -> Bool)? = nil, acceptsType: (@Sendable (Any.Type) -> Bool)? = nil,
+    parameterType: Any.Type? = nil
   ) {
     self.makeWithParameter = makeWithParameter
     self.makeAsync = makeAsync
@@ -262,7 +216,8 @@ private let registrationSerials = Locked<UInt64>(0)
 /// not be `Sendable` (a view model often is not), which it does not take: both stay on this
 /// thread, within this one synchronous call. Once the isolation is checked, the resolver is
 /// called as the nonisolated function it then is, as `assumeIsolated` calls its closure.
-private func callOnMainActor<Parameter, Value>(
+@usableFromInline
+func callOnMainActor<Parameter, Value>(
   _ resolver: @MainActor (Parameter) throws -> Value, _ parameter: Parameter
 ) throws -> Value {
   MainActor.preconditionIsolated("A main-actor resolver ran off the main actor.")
