@@ -103,12 +103,7 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
       guard registration.parameterType == nil else {
         // Noted before it is stored: a reader that sees the resolver sees the note.
         AtomicWord(at: hasHadParametrizedWord).store(1)
-        var list = parametrized[registration.key, default: []]
-        let replaced = list.firstIndex { $0.parameterType == registration.parameterType }
-          .map { list.remove(at: $0) }
-        list.append(registration)
-        parametrized[registration.key] = list
-        return (replaced, [])
+        return (RegistrationTable.insert(registration, into: &parametrized), [])
       }
       return (slots?[registration.key], publish(registration))
     }

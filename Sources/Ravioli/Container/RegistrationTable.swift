@@ -68,12 +68,21 @@ struct RegistrationTable: Sendable {
     guard registration.parameterType != nil else {
       return plain.updateValue(registration, forKey: registration.key)
     }
-    let key = registration.key
-    var list = parametrized[key, default: []]
+    return Self.insert(registration, into: &parametrized)
+  }
+
+  /// Appends a parametrized `registration` to its key's list in `lists` (a table's, or
+  /// ``ContainerRegistrations``'), returning the one it replaces: the one that takes the same
+  /// parameter type.
+  static func insert(
+    _ registration: any AnyRegistration, into lists: inout [RegistrationKey: [any AnyRegistration]]
+  ) -> (any AnyRegistration)? {
+    // Taken out, so that the list is changed in place rather than copied.
+    var list = lists.removeValue(forKey: registration.key) ?? []
     let replaced = list.firstIndex { $0.parameterType == registration.parameterType }
       .map { list.remove(at: $0) }
     list.append(registration)
-    parametrized[key] = list
+    lists[registration.key] = list
     return replaced
   }
 
