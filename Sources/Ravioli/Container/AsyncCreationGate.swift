@@ -2,7 +2,7 @@
 /// once. Waiting tasks suspend, freeing their threads, and can be cancelled. As with
 /// ``CreationGate``, waiting in a loop of gates is refused and reported as a cycle.
 final class AsyncCreationGate: Sendable {
-  enum Entry {
+  enum Entry: Sendable {
     /// The task may create the instance; pair it with ``leave()``.
     case entered
     /// Waiting would never end: the labels around the loop.
@@ -10,19 +10,14 @@ final class AsyncCreationGate: Sendable {
     case cancelled
     /// Another task made the instance meanwhile.
     case made
-  }
-
-  private enum Wake: Sendable {
-    case entered
-    case cycle([String])
-    case cancelled
-    /// The gate was left: ask again (the instance may be there, or the creation failed).
+    /// Only inside ``enter(as:label:until:)``, which then asks again: the gate was left (the
+    /// instance may be there, or the creation failed).
     case retry
   }
 
   private struct State: Sendable {
     var held = false
-    var waiters: [Int: CheckedContinuation<Wake, Never>] = [:]
+    var waiters: [Int: CheckedContinuation<Entry, Never>] = [:]
     var nextWaiter = 0
   }
 
@@ -44,9 +39,9 @@ final class AsyncCreationGate: Sendable {
         return state.nextWaiter
       }
       let wake = await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Wake, Never>) in
+        await withCheckedContinuation { (continuation: CheckedContinuation<Entry, Never>) in
           let now = WaitGraph.tasks.withLock { graph in
-            state.withLock { state -> Wake? in
+            state.withLock { state -> Entry? in
               if !state.held {
                 state.held = true
                 graph.owners[gate] = task
@@ -71,15 +66,13 @@ final class AsyncCreationGate: Sendable {
         state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume(returning: .cancelled)
       }
       switch wake {
-      case .entered:
-        return .entered
-      case .cycle(let path):
-        return .cycle(path)
-      case .cancelled:
+      case .cancelled, .retry:
         WaitGraph.tasks.withLock { graph in graph.waiting[task] = nil }
-        return .cancelled
-      case .retry:
-        WaitGraph.tasks.withLock { graph in graph.waiting[task] = nil }
+        if case .cancelled = wake {
+          return .cancelled
+        }
+      case .entered, .cycle, .made:
+        return wake
       }
     }
   }

@@ -108,7 +108,7 @@ extension Container {
     {
     case .entered:
       break
-    case .made:
+    case .made, .retry:  // `enter` itself answers `.retry`, by asking again.
       if let kept = instances.current {
         return kept
       }

@@ -144,34 +144,28 @@ final class CreationGate: Sendable {
   /// Returns `nil` once this thread may create the instance (pair it with ``leave()``), or,
   /// without entering, the labels around the loop when waiting would never end.
   func enter() -> [String]? {
-    let me = ObjectIdentifier(ResolutionStack.current)
+    let me = UInt(bitPattern: ObjectIdentifier(ResolutionStack.current))
     let gate = ObjectIdentifier(self)
-    let outcome = WaitGraph.threads.withLock { graph -> WaitOutcome in
+    let (cycle, mustWait) = WaitGraph.threads.withLock { graph -> ([String]?, Bool) in
       if lock.tryLock() {
         graph.owners[gate] = me
-        return .entered
+        return (nil, false)
       }
       if let cycle = graph.cycle(waitingFor: gate, label: label, by: me) {
-        return .cycle(cycle)
+        return (cycle, false)
       }
       graph.waiting[me] = (gate, label)
-      return .mustWait
+      return (nil, true)
     }
-    switch outcome {
-    case .entered:
-      return nil
-    case .cycle(let path):
-      return path
-    case .mustWait:
-      // Only other gates are seen: a resolver that waits for another thread some other way
-      // (`queue.sync`, a semaphore) while that thread waits here is not detected.
-      lock.lock()
-      WaitGraph.threads.withLock { graph in
-        graph.waiting[me] = nil
-        graph.owners[gate] = me
-      }
-      return nil
+    guard mustWait else { return cycle }
+    // Only other gates are seen: a resolver that waits for another thread some other way
+    // (`queue.sync`, a semaphore) while that thread waits here is not detected.
+    lock.lock()
+    WaitGraph.threads.withLock { graph in
+      graph.waiting[me] = nil
+      graph.owners[gate] = me
     }
+    return nil
   }
 
   func leave() {
@@ -181,25 +175,24 @@ final class CreationGate: Sendable {
   }
 }
 
-enum WaitOutcome {
-  case entered
-  case mustWait
-  case cycle([String])
-}
-
 /// Which thread (or task) holds which creation gate, and which gate each waiting one waits
 /// for; only creations touch it. Gates, threads and tasks are known by address, and stay alive
 /// while in the graph: a gate belongs to a registration that the thread or task at it is
 /// running; a thread's resolution stack lives as long as the thread, a task as long as it
 /// runs; each leaves every gate before its resolution returns.
-struct WaitGraph<Node: Hashable & Sendable>: Sendable {
+struct WaitGraph: Sendable {
+  /// Threads, by their resolution stacks, waiting for ``CreationGate``s.
+  static let threads = Locked(WaitGraph())
+  /// Tasks (see ``AsyncCreationGate/currentTask``), waiting for ``AsyncCreationGate``s.
+  static let tasks = Locked(WaitGraph())
+
   /// Gate → the thread (its resolution stack) or task creating behind it.
-  var owners: [ObjectIdentifier: Node] = [:]
+  var owners: [ObjectIdentifier: UInt] = [:]
   /// Thread or task → the gate it waits for, and that gate's label.
-  var waiting: [Node: (gate: ObjectIdentifier, label: String)] = [:]
+  var waiting: [UInt: (gate: ObjectIdentifier, label: String)] = [:]
 
   /// The labels around the loop if `waiter` waiting for `gate` would never end.
-  func cycle(waitingFor gate: ObjectIdentifier, label: String, by waiter: Node) -> [String]? {
+  func cycle(waitingFor gate: ObjectIdentifier, label: String, by waiter: UInt) -> [String]? {
     var labels = [label]
     var gate = gate
     while let owner = owners[gate] {
@@ -213,14 +206,3 @@ struct WaitGraph<Node: Hashable & Sendable>: Sendable {
     return nil
   }
 }
-
-extension WaitGraph where Node == ObjectIdentifier {
-  static var threads: Locked<Self> { threadWaits }
-}
-
-extension WaitGraph where Node == UInt {
-  static var tasks: Locked<Self> { taskWaits }
-}
-
-private let threadWaits = Locked(WaitGraph<ObjectIdentifier>())
-private let taskWaits = Locked(WaitGraph<UInt>())
