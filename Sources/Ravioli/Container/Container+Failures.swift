@@ -183,8 +183,8 @@ extension Container {
 
 extension Container {
   var lostItsRegistrations: Bool {
-    guard let made = madeInScope else { return false }
-    if let scope = made.object, scope === IsolationScope.active {
+    guard madeInScope else { return false }
+    if let scope = record.madeInScope, scope === IsolationScope.active {
       return false
     }
     return registrations.isEmpty

@@ -33,7 +33,8 @@ public final class Container: Sendable {
   let resets = ResetEpoch()
   let tracing = Locked(false)
 
-  let madeInScope: Weak<IsolationScope>?
+  /// Whether an isolation scope was active when it was made (``ContainerRecord`` holds which).
+  let madeInScope: Bool
   let record: ContainerRecord
 
   /// Creates a container.
@@ -86,7 +87,7 @@ public final class Container: Sendable {
   ) {
     self.parents = parents
     let scope = IsolationScope.active
-    madeInScope = scope.map(Weak.init)
+    madeInScope = scope != nil
     self.name = name ?? "container-\(Self.nextUnnamedNumber())"
     if parents.count == 1 {
       ancestors = [Unmanaged.passUnretained(parents[0])] + parents[0].ancestors
@@ -99,7 +100,7 @@ public final class Container: Sendable {
     }
     record = ContainerRecord(
       name: self.name, ancestors: ancestors.map { ObjectIdentifier($0.takeUnretainedValue()) },
-      registrations: self.registrations, madeInScope: madeInScope)
+      registrations: self.registrations, madeInScope: scope)
     LivingContainers.add(self)
     if scope == nil {
       registrations(self)

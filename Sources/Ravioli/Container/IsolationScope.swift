@@ -86,7 +86,7 @@ final class IsolationScope: Sendable {
 struct Overlay: Sendable {
   /// The container, held weakly and compared on every use: a container released during
   /// the scope must not lend its overlay to a new one at the same address.
-  let container: Weak<Container>
+  weak let container: Container?
   /// Compared without loading `container`, which would retain it (see ``LivingContainers``).
   let record: ContainerRecord
   var table = RegistrationTable()
@@ -105,7 +105,7 @@ struct Overlay: Sendable {
   }
 
   init(_ container: Container) {
-    self.container = Weak(container)
+    self.container = container
     record = container.record
   }
 
@@ -136,12 +136,12 @@ extension IsolationScope {
     let (result, released) = state.withLock { state -> (Result, ([Overlay], [Overlay.Copy])) in
       let id = ObjectIdentifier(container)
       var released: [Overlay] = []
-      if state.overlays[id]?.container.object !== container {
+      if state.overlays[id]?.container !== container {
         // A new overlay: the moment to drop those of containers released since.
         if let stale = state.overlays.removeValue(forKey: id) {
           released.append(stale)
         }
-        for (staleID, overlay) in state.overlays where overlay.container.object == nil {
+        for (staleID, overlay) in state.overlays where overlay.container == nil {
           released.append(state.overlays.removeValue(forKey: staleID)!)
         }
         state.overlays[id] = Overlay(container)

@@ -40,7 +40,7 @@ enum LivingContainers {
     // do not see each other. (Scopes are held weakly, and loaded outside any lock.)
     let current = IsolationScope.active
     let candidates = allCandidates.filter { candidate in
-      guard let made = candidate.record.madeInScope?.object else { return true }
+      guard let made = candidate.record.madeInScope else { return true }
       return current?.isInside(made) ?? false
     }
     // Then the scope's overlays (never one lock inside the other): what the scope registered,
@@ -80,11 +80,11 @@ final class ContainerRecord: Sendable {
   /// under the list's lock, while the record is in the list, and so while its container is
   /// alive (its `deinit` takes the record out, under that lock, before its properties go).
   unowned(unsafe) let registrations: ContainerRegistrations
-  let madeInScope: Weak<IsolationScope>?
+  weak let madeInScope: IsolationScope?
 
   init(
     name: String, ancestors: [ObjectIdentifier], registrations: ContainerRegistrations,
-    madeInScope: Weak<IsolationScope>?
+    madeInScope: IsolationScope?
   ) {
     self.name = name
     self.ancestors = ancestors
