@@ -21,9 +21,8 @@ extension Container {
     throws(ResolutionError)
   {
     let site = RequestSite(file, line)
-    let registrations = ownRegistrations.filter { $0.parameterType == nil }
-    for registration in registrations where registration.scope.keepsInstances {
-      guard registration.scope != .weak else { continue }
+    // `createKeptInstance` skips what keeps nothing, takes a parameter or is async.
+    for registration in ownRegistrations where registration.scope != .weak {
       try registration.createKeptInstance(in: self, site: site)
     }
   }

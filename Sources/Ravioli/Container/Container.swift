@@ -89,15 +89,11 @@ public final class Container: Sendable {
     let scope = IsolationScope.active
     madeInScope = scope != nil
     self.name = name ?? "container-\(Self.nextUnnamedNumber())"
-    if parents.count == 1 {
-      ancestors = [Unmanaged.passUnretained(parents[0])] + parents[0].ancestors
-    } else {
-      // Depth first, keeping each container's last visit: after all that build on it.
-      let visits = parents.flatMap { [$0] + $0.ancestors.map { $0.takeUnretainedValue() } }
-      var seen = Set<ObjectIdentifier>()
-      ancestors = visits.reversed().filter { seen.insert(ObjectIdentifier($0)).inserted }
-        .reversed().map(Unmanaged.passUnretained)
-    }
+    // Depth first, keeping each container's last visit: after all that build on it.
+    let visits = parents.flatMap { [$0] + $0.ancestors.map { $0.takeUnretainedValue() } }
+    var seen = Set<ObjectIdentifier>()
+    ancestors = visits.reversed().filter { seen.insert(ObjectIdentifier($0)).inserted }
+      .reversed().map(Unmanaged.passUnretained)
     record = ContainerRecord(
       name: self.name, ancestors: ancestors.map { ObjectIdentifier($0.takeUnretainedValue()) },
       registrations: self.registrations, madeInScope: scope)
@@ -157,6 +153,9 @@ extension Container: CustomStringConvertible {
 }
 
 extension Container {
+  /// The process-wide logger: ``logger`` outside isolation scopes.
+  private static let globalLogger = Locked<any RavioliLogger>(StandardErrorLogger())
+
   /// The logger that every container and property wrapper reports to.
   ///
   /// ``StandardErrorLogger`` by default. Any thread may read or replace it at any time.
@@ -169,13 +168,13 @@ extension Container {
       if let scope = IsolationScope.active, let logger = scope.state.withLock({ $0.logger }) {
         return logger
       }
-      return GlobalLogger.current
+      return globalLogger.current
     }
     set {
       if let scope = IsolationScope.active {
         _ = scope.state.withLock { state in state.logger.replace(with: newValue) }
       } else {
-        GlobalLogger.storage.current = newValue
+        globalLogger.current = newValue
       }
     }
   }

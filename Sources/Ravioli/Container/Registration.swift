@@ -166,8 +166,7 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
   }
 
   func dropKeptInstance() -> Any? {
-    guard let instances, let dropped = instances.drop() else { return nil }
-    return dropped
+    instances?.drop()
   }
 
   func resetsWith(_ resets: ResetEpoch) {

@@ -56,11 +56,6 @@ public enum RavioliLoggingLevel: Int, Sendable, Comparable, CaseIterable, Custom
 
   /// The level's name: `debug`, `info`, `warning` or `error`.
   public var description: String {
-    switch self {
-    case .debug: "debug"
-    case .info: "info"
-    case .warning: "warning"
-    case .error: "error"
-    }
+    ["debug", "info", "warning", "error"][rawValue]
   }
 }

@@ -66,13 +66,8 @@ public struct Injected<Value> {
   ) {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
     if case .resolvingOnInit(let container) = kind {
-      value = nil
-      resolved = nil
-      source = nil
       settle(point.resolveEagerly(Value.self, from: container))
     } else {
-      value = nil
-      resolved = nil
       source = kind.source
     }
   }
@@ -85,18 +80,12 @@ public struct Injected<Value> {
   ///   - line: The line that declares the property, for messages; leave the default.
   public init(wrappedValue: Value, file: StaticString = #fileID, line: UInt = #line) {
     point = InjectionPoint(alternative: nil, file: file, function: "", line: line)
-    value = nil
-    resolved = nil
-    source = nil
     settle(wrappedValue)
   }
 
   /// Injects a function parameter: `greet($greeter: container.resolved())`.
   public init(projectedValue resolver: Container.Resolver<Value>) {
     point = resolver.point
-    value = nil
-    resolved = nil
-    source = nil
     settle(resolver.injectedValue())
   }
 

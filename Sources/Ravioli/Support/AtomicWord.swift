@@ -3,25 +3,15 @@
 public import RavioliAtomics
 
 /// A word that threads read and write at once through C11 atomics: one the library
-/// allocated (``init(_:)``), or one of the process's own. Each access's ordering is part of
-/// the protocol that uses it (see ``ReadSections``).
+/// allocated, or one of the process's own. Each access's ordering is part of the protocol that
+/// uses it (see ``ReadSections``).
 @usableFromInline
 struct AtomicWord {
   @usableFromInline let address: UnsafeMutablePointer<UInt>
 
-  /// A word of its own, holding `value`; ``deallocate()`` it when its owner goes.
-  init(_ value: UInt = 0) {
-    address = .allocate(capacity: 1)
-    address.initialize(to: value)
-  }
-
   @inlinable
   init(at address: UnsafeMutablePointer<UInt>) {
     self.address = address
-  }
-
-  func deallocate() {
-    address.deallocate()
   }
 
   /// Sequentially consistent: where a reader and a writer each store one word and then load

@@ -63,17 +63,14 @@ final class Locked<Value: Sendable>: @unchecked Sendable {  // `value`: only und
     try lock.withLock { try body(&value) }
   }
 
-  func exchange(with newValue: Value) -> Value {
-    withLock { value in
-      let previous = value
-      value = newValue
-      return previous
-    }
-  }
-
   /// Setting it releases the old value outside the lock.
   var current: Value {
     get { withLock { $0 } }
-    set { _ = exchange(with: newValue) }
+    set {
+      _ = withLock { value in
+        defer { value = newValue }
+        return value
+      }
+    }
   }
 }

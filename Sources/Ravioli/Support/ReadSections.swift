@@ -123,34 +123,28 @@ enum ReadSections {
     /// every reader's reach (their writer waited for the sections), so it cannot start to
     /// protect one.
     fileprivate func mark(ifProtectingAny candidates: Set<UInt>, into found: inout Set<UInt>) {
-      guard protectsAny(of: candidates) else {
+      guard !protectedAddresses(among: candidates).isEmpty else {
         if AtomicWord(at: marked).load() != 0 {
           AtomicWord(at: marked).store(0)
         }
         return
       }
       AtomicWord(at: marked).store(1)
-      var protects = false
-      for level in 0...highestLevel {
-        let address = AtomicWord(at: protected + level).load()
-        if address != 0 && candidates.contains(address) {
-          found.insert(address)
-          protects = true
-        }
-      }
-      if !protects {
+      // Looked at again after the mark, which is what makes this look final.
+      let protects = protectedAddresses(among: candidates)
+      found.formUnion(protects)
+      if protects.isEmpty {
         AtomicWord(at: marked).store(0)
       }
     }
 
-    private var highestLevel: Int {
-      min(levels - 1, Int(AtomicWord(at: highest).load()))
-    }
-
-    private func protectsAny(of candidates: Set<UInt>) -> Bool {
-      (0...highestLevel).contains { level in
+    /// The addresses among `candidates` that the thread protects now, up to its highest level
+    /// (loaded each time).
+    private func protectedAddresses(among candidates: Set<UInt>) -> [UInt] {
+      let highestLevel = min(levels - 1, Int(AtomicWord(at: highest).load()))
+      return (0...highestLevel).compactMap { level in
         let address = AtomicWord(at: protected + level).load()
-        return address != 0 && candidates.contains(address)
+        return address != 0 && candidates.contains(address) ? address : nil
       }
     }
 
