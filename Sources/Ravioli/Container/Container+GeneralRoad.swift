@@ -81,7 +81,6 @@ extension Container {
     return try resolveUnpublished(type, alternative: alternative, parameter: object, site: site)
   }
 
-  @usableFromInline
   func nearestRegistration(
     of type: Any.Type, alternative: RegistrationAlternative?, parameter: Any?
   ) -> AnyObject? {

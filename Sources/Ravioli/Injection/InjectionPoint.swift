@@ -244,7 +244,6 @@ struct InjectionPoint: Sendable {
       function: functionName, line: line)
   }
 
-  @usableFromInline
   func dieOfLazyInjectionOutsideClass(wrapper: String, type: Any.Type) -> Never {
     dieOfMisuse(
       "@\(wrapper) var of type `\(type)` resolves lazily, which needs a class: lazy "

@@ -38,7 +38,6 @@ struct UncountedValue<Value> {
     }
   }
 
-  @inlinable
   init(_ value: borrowing Value, object: AnyObject) {
     self.init(value)
     keep(holding: object)

@@ -54,7 +54,7 @@ final class ContainerSource: Sendable {
     }
   }
 
-  @usableFromInline static let globalPolicy = ContainerSource(.globalPolicy)
+  static let globalPolicy = ContainerSource(.globalPolicy)
 
   static let noPolicy = ContainerSource(.noPolicy)
 

@@ -19,7 +19,6 @@ struct AtomicWord {
   @inlinable
   func load() -> UInt { ravioli_word_load(address) }
 
-  @inlinable
   func loadAcquire() -> UInt { ravioli_word_load_acquire(address) }
 
   /// Sequentially consistent, as ``load()``.
@@ -33,7 +32,6 @@ struct AtomicWord {
   func storeRelease(_ value: UInt) { ravioli_word_store_release(address, value) }
 
   /// Sequentially consistent; returns what the word held.
-  @inlinable
   func exchange(_ value: UInt) -> UInt { ravioli_word_exchange(address, value) }
 
   /// Returns what the word held: `expected` if `desired` was stored.
@@ -48,7 +46,6 @@ struct AtomicWord {
 extension AtomicWord {
   /// Whether an isolation scope is alive anywhere: one relaxed load, which is all that the
   /// road pays for isolation while none is.
-  @inlinable
   static var isolationScopesAlive: Bool { ravioli_isolation_scopes_alive() != 0 }
 
   /// Counts isolation scopes that begin (`1`) and end (`-1`).
