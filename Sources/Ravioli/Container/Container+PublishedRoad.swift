@@ -139,7 +139,7 @@ extension Container {
   /// ``LookUp/enterEndingSection(_:)`` while watchers follow the road: they may run a logger, so
   /// the section ends first, and a retain holds the registration until its frame is left. Pair
   /// a `nil` answer with ``LookUp/leave(_:)``.
-  @usableFromInline @inline(never)
+  @usableFromInline
   func enterEndingWatchedLookUp(_ frame: ResolutionStack.Frame, parameterType: Any.Type?)
     -> ResolutionStack.Refusal?
   {
@@ -220,7 +220,6 @@ extension Container {
   }
 
   /// Retains the registration past the section: the watchers may run a logger.
-  @inline(__always)
   private func endWatchedLookUpHolding(parameterType: Any.Type?, found: UnsafeRawPointer)
     -> Unmanaged<AnyObject>
   {

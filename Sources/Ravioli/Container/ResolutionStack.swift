@@ -221,7 +221,7 @@ final class ResolutionStack {
   }
 
   /// Doubles the buffer, at the rare push that finds it full.
-  @usableFromInline @inline(never)
+  @usableFromInline
   func grow() {
     let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
     larger.moveInitialize(from: buffer, count: depth)
@@ -255,7 +255,7 @@ final class ResolutionStack {
 
   /// What a pop rarely has to do; if writers marked the thread, that includes letting go of
   /// the registrations that they kept while threads ran them, if none runs them any more.
-  @usableFromInline @inline(never)
+  @usableFromInline
   func finishPop(marked: Bool, releasing registration: UnsafeRawPointer?) {
     defer {
       // Last: what they release may run a `deinit`, which may resolve.

@@ -58,7 +58,6 @@ final class Locked<Value: Sendable>: @unchecked Sendable {  // `value`: only und
     self.value = value
   }
 
-  @inline(__always)
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try lock.withLock { try body(&value) }
   }

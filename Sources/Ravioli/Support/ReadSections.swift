@@ -103,7 +103,7 @@ enum ReadSections {
 
     /// Raises ``highest`` to `level`, before a protection there: relaxed, since the section's
     /// end publishes both, and writers look only after sections end.
-    @usableFromInline @inline(never)
+    @usableFromInline
     func raiseHighest(to level: Int) {
       highestSeen = level
       AtomicWord(at: highest).storeRelaxed(UInt(level))
