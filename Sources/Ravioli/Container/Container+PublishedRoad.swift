@@ -180,7 +180,7 @@ extension Container {
   }
 
   /// A container that has had a parametrized registration may prefer it: from there on, only
-  /// the general road's table decides.
+  /// the general road's table decides. Forced inline: the look-up calls it out of line otherwise.
   @inline(__always)
   private func publishedForRequestWithParameter(_ key: RegistrationKey)
     -> UnsafeMutableRawPointer?
@@ -219,7 +219,9 @@ extension Container {
     endWatchedLookUpHolding(parameterType: parameterType, found: found).release()
   }
 
-  /// Retains the registration past the section: the watchers may run a logger.
+  /// Retains the registration past the section: the watchers may run a logger. Forced inline:
+  /// otherwise the watched road calls it out of line.
+  @inline(__always)
   private func endWatchedLookUpHolding(parameterType: Any.Type?, found: UnsafeRawPointer)
     -> Unmanaged<AnyObject>
   {

@@ -31,7 +31,7 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
   // MARK: Read without the lock, by resolution
 
   /// Unretained: call it inside a read section, and retain or protect what it returns to use
-  /// it after the section ends.
+  /// it after the section ends. Forced inline: looking through parents otherwise calls it.
   @inline(__always)
   func registration(for key: RegistrationKey) -> UnsafeMutableRawPointer? {
     current.load()?._withUnsafeGuaranteedRef { $0.find(key) }

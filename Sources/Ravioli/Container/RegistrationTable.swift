@@ -40,7 +40,7 @@ struct RegistrationKey: Hashable, Sendable {
   }
 
   /// The key's home slot in an open-addressing table of `1 << (64 - shift)` slots: ``hash``
-  /// mixed by a multiply, its top bits taken.
+  /// mixed by a multiply, its top bits taken. Forced inline: every look-up otherwise calls it.
   @inline(__always)
   func slot(shift: Int) -> Int {
     let mixed = UInt64(truncatingIfNeeded: hash) &* 0x9E37_79B9_7F4A_7C15

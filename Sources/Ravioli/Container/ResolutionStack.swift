@@ -128,6 +128,7 @@ final class ResolutionStack {
     return try Unmanaged<ResolutionStack>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
   }
 
+  /// Out of line: inlined, it makes ``withCurrent(_:)`` too large for its callers to inline.
   @inline(never)
   private static func makeCurrent() -> UnsafeMutableRawPointer {
     let pointer = Unmanaged.passRetained(ResolutionStack()).toOpaque()

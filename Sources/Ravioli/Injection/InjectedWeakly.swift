@@ -144,7 +144,7 @@ public struct InjectedWeakly<Value> {
 
   /// The first read, specialized where the property is read, and given the point's parts,
   /// which copy as words; `unkept` as ``resolvedObject(at:keeping:_:)`` says.
-  @inlinable @inline(never)
+  @inlinable
   static func objectAtFirstRead<EnclosingSelf: AnyObject>(
     of instance: EnclosingSelf, from source: ContainerSource,
     keeping valueBits: inout UncountedValue<Value>, alternative: RegistrationAlternative?,
@@ -199,7 +199,7 @@ public struct InjectedWeakly<Value> {
 
   /// Stops the program if `value` is not a class instance. Specialized where the property is
   /// read: for a class or a class-bound existential, the check and conversion are then cheap.
-  @inlinable @inline(never)
+  @inlinable
   static func objectReference(_ value: consuming Value?, at point: InjectionPoint)
     -> AnyObject?
   {

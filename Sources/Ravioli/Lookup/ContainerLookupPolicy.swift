@@ -83,6 +83,7 @@ extension Container {
   /// since every object made with an injected property reads it, on any thread. `body` only
   /// copies out (and so retains) a part of the setting, running no user code; no caller is
   /// inside another section (only a property wrapper's initializer and the policy's getter).
+  @inline(__always)
   private static func withLookupPolicySetting<Result>(
     _ body: (LookupPolicySetting?) -> Result
   ) -> Result {
