@@ -5,8 +5,8 @@
 /// Writers take the lock. A replacement publishes the new registration in the same slot; a
 /// removal leaves a marker that look-ups step over, so that no entry moves while readers probe;
 /// growing copies the live entries into larger slots and publishes those. What readers can no
-/// longer reach (a replaced or removed registration, outgrown slots) is released after the lock
-/// is let go, with ``ReadSections/release(_:)-([AnyObject])``.
+/// longer reach (a replaced or removed registration, outgrown slots) is an ``Unreachable``, let
+/// go after the lock (Reclamation.swift).
 final class ContainerRegistrations: @unchecked Sendable {  // written only under `lock`
   private let lock = Lock()
   private let current = PublishedReference<RegistrationSlots>()
@@ -24,7 +24,9 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
   deinit {
     // The container is going: no reader holds it, so none can be reading this. The slots
     // hand over their registrations, which they never release themselves.
-    _ = current.exchange(nil)?.takeRegistrations()
+    let slots = current.exchange(nil)
+    slots.first(RegistrationSlots.self)?.takeRegistrations().endUnread()
+    slots.endUnread()
     hasHadParametrizedWord.deallocate()
   }
 
@@ -98,57 +100,56 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
 
   /// Returns what it replaces: the plain one, or the parametrized one of the same parameter type.
   func insert(_ registration: any AnyRegistration) -> (any AnyRegistration)? {
-    let (replaced, unreachable) = lock.withLock {
-      () -> ((any AnyRegistration)?, [AnyObject]) in
+    var replaced: (any AnyRegistration)?
+    // Ends, and lets go of what readers can no longer reach, after the lock.
+    _ = lock.withLock { () -> Unreachable in
       guard registration.parameterType == nil else {
         // Noted before it is stored: a reader that sees the resolver sees the note.
         AtomicWord(at: hasHadParametrizedWord).store(1)
-        return (RegistrationTable.insert(registration, into: &parametrized), [])
+        replaced = RegistrationTable.insert(registration, into: &parametrized)
+        return Unreachable()
       }
-      return (slots?[registration.key], publish(registration))
+      replaced = slots?[registration.key]
+      return publish(registration)
     }
-    ReadSections.release(unreachable)
     return replaced
   }
 
   func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
-    let (removed, unreachable) = lock.withLock {
-      () -> ([any AnyRegistration], AnyObject?) in
+    var removed: [any AnyRegistration] = []
+    _ = lock.withLock { () -> Unreachable in
       let plain = slots?[key]
-      let removed = (plain.map { [$0] } ?? []) + (parametrized.removeValue(forKey: key) ?? [])
-      return (removed, plain == nil ? nil : slots?.remove(key))
+      removed = (plain.map { [$0] } ?? []) + (parametrized.removeValue(forKey: key) ?? [])
+      return slots?.remove(key) ?? Unreachable()
     }
-    ReadSections.release(unreachable.map { [$0] } ?? [])
     return removed
   }
 
   /// The resolvers, and what they captured, are released here, outside the lock.
   func removeAll() {
-    let (removed, unreachable) = lock.withLock {
-      () -> ([RegistrationKey: [any AnyRegistration]], [AnyObject]) in
-      defer { parametrized = [:] }
-      guard let slots = current.exchange(nil) else { return (parametrized, []) }
-      return (parametrized, [slots] + slots.takeRegistrations())
+    var removed: [RegistrationKey: [any AnyRegistration]] = [:]
+    _ = lock.withLock { () -> Unreachable in
+      swap(&removed, &parametrized)
+      var unreachable = current.exchange(nil)
+      if let slots = unreachable.first(RegistrationSlots.self) {
+        unreachable.add(slots.takeRegistrations())
+      }
+      return unreachable
     }
-    ReadSections.release(unreachable)
     _ = removed
   }
 
   /// Returns what readers can no longer reach: the registration replaced, outgrown slots.
-  private func publish(_ registration: KeyedRegistration) -> [AnyObject] {
-    var unreachable: [AnyObject] = []
+  private func publish(_ registration: KeyedRegistration) -> Unreachable {
+    var unreachable = Unreachable()
     let slots: RegistrationSlots
     if let existing = self.slots, (existing.used + 1) * 4 <= existing.capacity {
       slots = existing
     } else {
       slots = RegistrationSlots(copying: self.slots, count: (self.slots?.count ?? 0) + 1)
-      if let outgrown = current.exchange(slots) {
-        unreachable.append(outgrown)
-      }
+      unreachable.add(current.exchange(slots))
     }
-    if let replaced = slots.insert(registration) {
-      unreachable.append(replaced)
-    }
+    unreachable.add(slots.insert(registration))
     return unreachable
   }
 

@@ -73,29 +73,28 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   /// and the next resolution makes another. For a weak scope, `value` must be a class instance.
   func keep(_ value: Value, madeIn creation: Generation) {
     let object = isWeak ? value as AnyObject : nil
-    let replaced = lock.withLock { () -> Kept? in
+    // Ends, and lets go of the box replaced, after the lock.
+    _ = lock.withLock { () -> Unreachable in
       guard generation == creation.drops, resets?.allowsKeeping(since: creation.resets) ?? true
-      else { return nil }
+      else { return Unreachable() }
       if isWeak {
         self.object = object
-        return nil
+        return Unreachable()
       }
       return published.exchange(Kept(value))
     }
-    ReadSections.release(replaced)
   }
 
   /// Forgets the instance and hands it back, so that it is released outside the lock.
   func drop() -> Value? {
-    let box = lock.withLock {
+    let dropped = lock.withLock { () -> Unreachable in
       defer {
         object = nil
         generation += 1
       }
       return published.exchange(nil)
     }
-    ReadSections.release(box)
-    return box?.value
+    return dropped.first(Kept.self)?.value
   }
 }
 

@@ -58,24 +58,21 @@ final class RegistrationSlots {
     }
   }
 
-  /// Publishes `registration` under its key, returning the registration it replaces.
-  func insert(_ registration: KeyedRegistration) -> AnyObject? {
-    let entry = UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque())
+  /// Publishes `registration` under its key, handing back the registration it replaces.
+  func insert(_ registration: KeyedRegistration) -> Unreachable {
     let (slot, isLive) = probe(registration.key)
-    if isLive {
-      return Self.registration(at: AtomicWord(at: entries + slot).exchange(entry))
+    if !isLive {
+      used += 1
+      count += 1
     }
-    AtomicWord(at: entries + slot).store(entry)
-    used += 1
-    count += 1
-    return nil
+    return PublishedWord.exchange(PublishedWord.entry(retaining: registration), in: entries + slot)
   }
 
-  func remove(_ key: RegistrationKey) -> AnyObject? {
+  func remove(_ key: RegistrationKey) -> Unreachable {
     let (slot, isLive) = probe(key)
-    guard isLive else { return nil }
+    guard isLive else { return Unreachable() }
     count -= 1
-    return Self.registration(at: AtomicWord(at: entries + slot).exchange(Self.removed))
+    return PublishedWord.exchange(Self.removed, in: entries + slot)
   }
 
   /// The writer's search for `key`: its live slot, else the empty slot that ends its probe
@@ -109,14 +106,11 @@ final class RegistrationSlots {
 
   /// Hands over every registration, for slots no longer published. Readers may still be probing
   /// them, so they are left as they are; released after that, they release no registration.
-  func takeRegistrations() -> [AnyObject] {
-    (0..<capacity).compactMap { slot in
-      let entry = AtomicWord(at: entries + slot).load()
-      return entry > Self.removed ? Self.registration(at: entry) : nil
-    }
+  func takeRegistrations() -> Unreachable {
+    PublishedWord.takeObjects(of: entries, count: capacity)
   }
 
-  /// Places an entry while the slots are not published yet.
+  /// Places an entry while the slots are not published yet: the one direct write of a slot.
   private func place(_ entry: UInt) {
     let slot = probe(Self.registration(inSlot: entry).key).slot
     entries[slot] = entry
@@ -135,11 +129,5 @@ final class RegistrationSlots {
   private static func registration(inSlot entry: UInt) -> KeyedRegistration {
     Unmanaged<KeyedRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
       .takeUnretainedValue()
-  }
-
-  private static func registration(at entry: UInt) -> AnyObject? {
-    UnsafeRawPointer(bitPattern: entry).map {
-      Unmanaged<AnyObject>.fromOpaque($0).takeRetainedValue()
-    }
   }
 }

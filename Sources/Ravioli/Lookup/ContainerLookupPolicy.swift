@@ -67,10 +67,10 @@ extension Container {
         }
         return
       }
-      let replaced = PublishedReference<LookupPolicySetting>.exchange(
+      // Ends here, letting the setting replaced go once no reader can still be retaining
+      // what it holds.
+      _ = PublishedReference<LookupPolicySetting>.exchange(
         setting, in: AtomicWord.lookupPolicy.address)
-      // Readers in a section may still be retaining what the setting holds.
-      ReadSections.release(replaced)
     }
   }
 

@@ -27,7 +27,7 @@ final class Lock: @unchecked Sendable {  // the mutex is touched only through pt
   }
 
   @inlinable
-  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+  func withLock<Result: ~Copyable>(_ body: () throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body()

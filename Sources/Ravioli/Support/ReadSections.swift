@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Lets threads read shared objects without a lock and without retaining them, and lets a
 /// writer that took an object out of their reach wait until none can still be reading it.
 /// Resolution finds registrations this way, and a new object with an injected property
@@ -15,10 +7,9 @@
 /// A thread reads inside a *read section* (``Reader/begin()`` ... ``Reader/end()``), which is
 /// short, never nests and never runs a user's code: it finds a registration, and reads the
 /// instance that it keeps, or retains or protects it (below) before the section ends; or it
-/// retains what it needs of the lookup policy's setting. A writer publishes its change,
-/// then calls ``waitForReaders()``: once it returns, no thread can still be reading what the
-/// change took out of reach, which the writer then releases (``release(_:)-([AnyObject])``),
-/// at once unless a thread protects it.
+/// retains what it needs of the lookup policy's setting. What a writer takes out of readers'
+/// reach is let go only once no thread can still be reading it, and not while a thread
+/// protects it: Reclamation.swift states that rule and holds the code that keeps it.
 ///
 /// A thread's sections are one word, `sections << 1 | inside`, that only the thread changes.
 /// Starting a section is an atomic exchange, so that nothing read in it is read before a
@@ -122,7 +113,7 @@ enum ReadSections {
     /// none at a first look needs no mark, and costs a few loads: the candidates are out of
     /// every reader's reach (their writer waited for the sections), so it cannot start to
     /// protect one.
-    fileprivate func mark(ifProtectingAny candidates: Set<UInt>, into found: inout Set<UInt>) {
+    func mark(ifProtectingAny candidates: Set<UInt>, into found: inout Set<UInt>) {
       guard !protectedAddresses(among: candidates).isEmpty else {
         if AtomicWord(at: marked).load() != 0 {
           AtomicWord(at: marked).store(0)
@@ -148,12 +139,12 @@ enum ReadSections {
       }
     }
 
-    fileprivate var currentSection: UInt? {
+    var currentSection: UInt? {
       let current = AtomicWord(at: word).load()
       return current & 1 != 0 ? current : nil
     }
 
-    fileprivate func hasLeft(_ section: UInt) -> Bool {
+    func hasLeft(_ section: UInt) -> Bool {
       AtomicWord(at: word).loadAcquire() != section
     }
 
@@ -164,77 +155,5 @@ enum ReadSections {
     }
   }
 
-  private static let readers = Locked<[Reader]>([])
-
-  /// What writers keep until the threads running it are done.
-  private static let kept = Locked<[any Protectable]>([])
-
-  /// Lets go of what a writer took out of readers' reach once no thread can still be reading
-  /// it (at once if nothing), keeping a registration that a thread runs until it is done.
-  static func release(_ unreachable: [AnyObject]) {
-    if !unreachable.isEmpty {
-      waitForReaders()
-      keepProtected(unreachable)
-    }
-  }
-
-  static func release(_ unreachable: AnyObject?) {
-    if let unreachable {
-      release([unreachable])
-    }
-  }
-
-  private static func keepProtected(_ objects: [AnyObject]) {
-    // Most writes take nothing protectable out of reach (only outgrown slots, say).
-    let protectable = objects.compactMap { $0 as? any Protectable }
-    if !protectable.isEmpty {
-      _ = keepProtected(adding: protectable)
-    }
-  }
-
-  /// Called by a marked thread that ended a protection: lets go of what no thread protects now.
-  static func releaseUnprotected() {
-    _ = keepProtected(adding: [])
-  }
-
-  /// Keeps, of what writers keep and `added`, what threads protect now, marking the threads
-  /// that protect it and unmarking the others; returns the rest, for the caller to release
-  /// outside the lock (a `deinit` may register, and come back here).
-  private static func keepProtected(adding added: [any Protectable]) -> [any Protectable] {
-    kept.withLock { kept in
-      let candidates = kept + added
-      let addresses = Set(candidates.map(address(of:)))
-      let protected = readers.withLock { readers in
-        var found = Set<UInt>()
-        for reader in readers {
-          reader.mark(ifProtectingAny: addresses, into: &found)
-        }
-        return found
-      }
-      kept = candidates.filter { protected.contains(address(of: $0)) }
-      return candidates.filter { !protected.contains(address(of: $0)) }
-    }
-  }
-
-  private static func address(of object: any Protectable) -> UInt {
-    UInt(bitPattern: Unmanaged<AnyObject>.passUnretained(object).toOpaque())
-  }
-
-  /// Waits until every thread that is inside a read section now has left it: call it after
-  /// publishing a change, and before releasing what the change took out of readers' reach.
-  /// Sections are short; a reader descheduled inside one makes the waiting thread yield.
-  static func waitForReaders() {
-    let inside = readers.withLock { readers in
-      readers.compactMap { reader in reader.currentSection.map { (reader, $0) } }
-    }
-    for (reader, section) in inside {
-      var spins = 0
-      while !reader.hasLeft(section) {
-        spins += 1
-        if spins > 64 {
-          sched_yield()
-        }
-      }
-    }
-  }
+  static let readers = Locked<[Reader]>([])
 }
