@@ -22,11 +22,6 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
   }
 
   deinit {
-    // The container is going: no reader holds it, so none can be reading this. The slots
-    // hand over their registrations, which they never release themselves.
-    let slots = current.exchange(nil)
-    slots.first(RegistrationSlots.self)?.takeRegistrations().endUnread()
-    slots.endUnread()
     hasHadParametrizedWord.deallocate()
   }
 
@@ -130,11 +125,7 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
     var removed: [RegistrationKey: [any AnyRegistration]] = [:]
     _ = lock.withLock { () -> Unreachable in
       swap(&removed, &parametrized)
-      var unreachable = current.exchange(nil)
-      if let slots = unreachable.first(RegistrationSlots.self) {
-        unreachable.add(slots.takeRegistrations())
-      }
-      return unreachable
+      return current.exchange(nil)
     }
     _ = removed
   }

@@ -145,18 +145,22 @@ final class CreationGate: Sendable {
   func enter() -> [String]? {
     let me = UInt(bitPattern: ObjectIdentifier(ResolutionStack.current))
     let gate = ObjectIdentifier(self)
-    let (cycle, mustWait) = WaitGraph.threads.withLock { graph -> ([String]?, Bool) in
+    let attempt = WaitGraph.threads.withLock { graph -> Attempt in
       if lock.tryLock() {
         graph.owners[gate] = me
-        return (nil, false)
+        return .entered
       }
       if let cycle = graph.cycle(waitingFor: gate, label: label, by: me) {
-        return (cycle, false)
+        return .refused(cycle: cycle)
       }
       graph.waiting[me] = (gate, label)
-      return (nil, true)
+      return .mustWait
     }
-    guard mustWait else { return cycle }
+    switch attempt {
+    case .entered: return nil
+    case .refused(let cycle): return cycle
+    case .mustWait: break
+    }
     // Only other gates are seen: a resolver that waits for another thread some other way
     // (`queue.sync`, a semaphore) while that thread waits here is not detected.
     lock.lock()
@@ -171,6 +175,12 @@ final class CreationGate: Sendable {
     let gate = ObjectIdentifier(self)
     WaitGraph.threads.withLock { graph in graph.owners[gate] = nil }
     lock.unlock()
+  }
+
+  private enum Attempt {
+    case entered
+    case refused(cycle: [String])
+    case mustWait
   }
 }
 

@@ -1,7 +1,7 @@
 /// One generation of the slots of a container's plain registrations (``ContainerRegistrations``):
 /// an open-addressing hash table whose slots are words read through atomics. A slot's entry is the
-/// address of a registration that the slots retain, ``removed``, or 0 while the slot has never been
-/// used; once used, a slot only ever holds registrations of one key. A look-up compares the key it
+/// address of a registration that the slots retain (each generation its own reference),
+/// ``removed``, or 0 while the slot has never been used; once used, a slot only ever holds registrations of one key. A look-up compares the key it
 /// probes for with the registration's own (``KeyedRegistration/key``). Only the writer, under the
 /// container's lock, changes slots; readers probe them without a lock.
 final class RegistrationSlots {
@@ -16,8 +16,8 @@ final class RegistrationSlots {
 
   private static let removed: UInt = 1
 
-  /// Slots for four times `count` registrations at least, holding the live entries of `old`,
-  /// which hand their registrations over. A quarter full at most, so that a look-up seldom
+  /// Slots for four times `count` registrations at least, holding the live entries of `old`.
+  /// A quarter full at most, so that a look-up seldom
   /// steps past other keys: at the fullest, one in twelve steps past two or more (half full,
   /// one in three). A slot is one word.
   init(copying old: RegistrationSlots?, count: Int) {
@@ -39,6 +39,9 @@ final class RegistrationSlots {
   }
 
   deinit {
+    // Readers may have found a registration here that another generation still holds, or that
+    // a thread runs: they go as anything taken out of readers' reach does.
+    _ = PublishedWord.takeObjects(of: entries, count: capacity)
     entries.deallocate()
   }
 
@@ -104,16 +107,12 @@ final class RegistrationSlots {
     }
   }
 
-  /// Hands over every registration, for slots no longer published. Readers may still be probing
-  /// them, so they are left as they are; released after that, they release no registration.
-  func takeRegistrations() -> Unreachable {
-    PublishedWord.takeObjects(of: entries, count: capacity)
-  }
-
-  /// Places an entry while the slots are not published yet: the one direct write of a slot.
+  /// Places an entry, retained for these slots, while they are not published yet: the one
+  /// direct write of a slot.
   private func place(_ entry: UInt) {
-    let slot = probe(Self.registration(inSlot: entry).key).slot
-    entries[slot] = entry
+    let registration = Self.registration(inSlot: entry)
+    let slot = probe(registration.key).slot
+    entries[slot] = PublishedWord.entry(retaining: registration)
     used += 1
     count += 1
   }

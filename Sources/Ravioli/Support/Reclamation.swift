@@ -19,15 +19,17 @@
 // It is kept by construction:
 // 1. A published word changes only through `PublishedReference` and `PublishedWord` below
 //    (a word is filled directly only before it is published).
-// 2. What they take out of a word comes back only as an `Unreachable`, which hands out no
-//    object to keep; nothing else takes over a word's reference.
+// 2. What they take out of a word comes back only as an `Unreachable`; nothing else takes
+//    over a word's reference. An `Unreachable` hands out only references of the caller's own
+//    (`first(_:)`), which keep an object alive longer and never free it early. An owner of
+//    many words (`RegistrationSlots`) hands them over with `takeObjects` in its `deinit`.
 // 3. An `Unreachable` lets its objects go in its `deinit`, after `waitForReaders()`, keeping a
 //    registration that a thread protects until that thread leaves it
-//    (`releaseUnprotected()`); or at once with `endUnread()`, which only the owner of a word
-//    that no reader can reach any more calls (its `deinit`).
+//    (`releaseUnprotected()`); or at once with `endUnread()`, which only this file calls, for
+//    a `PublishedReference` whose owner is going and so can be read by no one.
 //
-// Writers let an `Unreachable` end after their lock: letting an object go runs its `deinit`,
-// which may register or resolve, and come back to the same lock.
+// Writers let an `Unreachable` end after their lock (`_ = lock.withLock { ... }`): letting an
+// object go runs its `deinit`, which may register or resolve, and come back to the lock.
 
 /// What a writer took out of readers' reach: let go when it ends, once no reader can still be
 /// reading it (see the rule above).
@@ -63,7 +65,7 @@ struct Unreachable: ~Copyable {
   }
 
   /// Lets go at once: only for words whose owner is going, which no reader can reach.
-  consuming func endUnread() {
+  fileprivate consuming func endUnread() {
     objects = []
   }
 }
@@ -83,8 +85,8 @@ enum PublishedWord {
     Unreachable(taking: [AtomicWord(at: word).exchange(entry)])
   }
 
-  /// Takes over the objects of `count` words that readers may still be probing but no longer
-  /// find (what holds them was taken out of reach), leaving the words as they are.
+  /// Takes over the objects of `count` words, for their owner's `deinit`: readers may have
+  /// found them through the owner until it was taken out of their reach.
   static func takeObjects(of words: UnsafeMutablePointer<UInt>, count: Int) -> Unreachable {
     Unreachable(taking: (0..<count).map { AtomicWord(at: words + $0).load() })
   }
