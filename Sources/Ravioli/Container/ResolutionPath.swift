@@ -54,7 +54,7 @@ extension ResolutionPath {
 extension ResolutionStack.Refusal {
   /// The rule every road applies before it runs a resolver: not if its registration already
   /// runs on the path (from `cycleStart` on), nor at ``ResolutionStack/depthLimit``.
-  @inlinable @inline(__always)
+  @inlinable
   static func entering(cycleFrom cycleStart: Int?, depth: Int) -> Self? {
     if let cycleStart {
       return .cycle(from: cycleStart)

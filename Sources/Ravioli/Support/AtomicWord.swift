@@ -67,6 +67,6 @@ extension AtomicWord {
   }
 
   /// Roughly where the current thread's stack pointer is.
-  @inlinable @inline(__always)
+  @inlinable
   static var stackPointer: UInt { ravioli_stack_pointer() }
 }

@@ -84,7 +84,7 @@ enum ReadSections {
     /// Protects the object at `address`, found inside the current read section, at `level`
     /// (less than the reader's levels): until ``unprotect(level:)``, a writer that takes it
     /// out of reach keeps it. A relaxed store: the section's end publishes it.
-    @inlinable @inline(__always)
+    @inlinable
     func protect(_ address: UnsafeRawPointer, level: Int) {
       if level > highestSeen {
         raiseHighest(to: level)
@@ -102,7 +102,7 @@ enum ReadSections {
 
     /// Returns whether the thread is marked, for the caller to then call
     /// ``ReadSections/releaseUnprotected()``.
-    @inlinable @inline(__always)
+    @inlinable
     func unprotect(level: Int) -> Bool {
       AtomicWord(at: protected + level).store(0)
       return AtomicWord(at: marked).load() != 0
