@@ -36,7 +36,6 @@ extension Container {
     return nil
   }
 
-  @usableFromInline
   func resolveOrLog<Value>(
     alternative: RegistrationAlternative?, parameter: Any?, site: RequestSite
   ) -> Value? {
@@ -58,7 +57,6 @@ extension Container {
     }
   }
 
-  @usableFromInline
   func logFailure(_ error: ResolutionError, site: RequestSite) {
     Self.logger.log(
       error.description, level: .error, file: site.file, function: "resolveIfRegistered",

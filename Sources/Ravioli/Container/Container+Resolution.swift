@@ -52,7 +52,6 @@ extension Container {
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
-  @inlinable
   public func resolveIfRegistered<Value>(
     alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line

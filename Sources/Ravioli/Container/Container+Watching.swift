@@ -48,7 +48,6 @@ extension Container {
 
   /// Apart from ``watch(_:parameterType:found:)``, which runs at every request of a resolver
   /// with declared needs: building the message there made every request slower.
-  @inline(never)
   private func warnOfUndeclared(
     _ type: Any.Type, _ alternative: RegistrationAlternative?, parameterType: Any.Type?,
     by needs: DeclaredNeeds

@@ -73,7 +73,6 @@ final class IsolationScope: Sendable {
 
   /// The scope the current task is in; `nil` at the cost of one relaxed atomic load while no
   /// scope exists anywhere (while one does, a task outside it also reads a task-local value).
-  @inline(__always)
   static var active: IsolationScope? {
     guard AtomicWord.isolationScopesAlive else { return nil }
     return current

@@ -45,6 +45,7 @@ final class RegistrationSlots {
     entries.deallocate()
   }
 
+  /// Inlined into the look-up: the optimizer leaves it outlined, a call on every request.
   @inline(__always)
   func find(_ key: RegistrationKey) -> UnsafeMutableRawPointer? {
     let mask = capacity - 1
@@ -119,7 +120,6 @@ final class RegistrationSlots {
 
   /// Whether the registration of a live entry is registered under `key`: a registration
   /// that a reader found in its read section, or the writer's own, is alive to be asked.
-  @inline(__always)
   private static func holds(_ entry: UInt, _ key: RegistrationKey) -> Bool {
     Unmanaged<KeyedRegistration>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
       ._withUnsafeGuaranteedRef { $0.key == key }

@@ -120,7 +120,6 @@ final class ResolutionStack {
 
   /// Runs `body` with the current thread's stack, without retaining it: the thread keeps it
   /// alive throughout.
-  @inline(__always)
   fileprivate static func withCurrent<Result>(_ body: (ResolutionStack) throws -> Result) rethrows
     -> Result
   {

@@ -68,7 +68,6 @@ enum ReadSections {
       highest.deallocate()
     }
 
-    @inline(__always)
     func begin() {
       assert(AtomicWord(at: word).load() & 1 == 0, "Read sections do not nest.")
       _ = AtomicWord(at: word).exchange(sections << 1 | 1)
