@@ -11,9 +11,10 @@ public import Testing
 /// }
 /// ```
 ///
-/// The issue is recorded where this function is called; its comment is the report, one
-/// `file:line: error: ...` line per problem, then a summary. Opaque registrations (which
-/// declare nothing) are notes, not failures.
+/// The issue is recorded where this function is called; its comment lists the errors, one
+/// `file:line: message` line each, then the report's summary. The test runner marks the issue
+/// as a failure, so the lines do not repeat `error:`. Opaque registrations (which declare
+/// nothing) are notes, not failures, and are not listed.
 /// - Parameters:
 ///   - container: The container whose graph (with its parents') to check.
 ///   - objects: Objects whose injected properties to check with it, as
@@ -29,8 +30,10 @@ public func expectValidGraph(
     of: objects, roots: [container], onlyReached: false, file: sourceLocation.fileID,
     line: UInt(sourceLocation.line))
   if !report.isValid {
+    let errors = report.errors.map { "\($0.file):\($0.line): \($0.message)\n" }.joined()
     Issue.record(
-      "The dependency graph has errors:\n\(report)", sourceLocation: sourceLocation)
+      "The dependency graph has errors:\n\(errors)\(report.summary)",
+      sourceLocation: sourceLocation)
   }
   return report
 }
