@@ -1,7 +1,8 @@
 import Ravioli
 
-// A lookup policy written by the app, as README.md shows it.
+// A lookup policy written by the app, as the article "Lookup policies and modules" shows it.
 
+// example: lookup-policies-and-modules-1
 /// Screens resolve from their own container; everything else from the app's.
 struct ScreenContainers: ContainerLookupPolicy {
   let screens: Container
@@ -13,6 +14,7 @@ struct ScreenContainers: ContainerLookupPolicy {
     instance is SettingsScreen ? screens : everythingElse
   }
 }
+// example end: lookup-policies-and-modules-1
 
 func customPolicy(app: Container) {
   let screens = Container(parent: app, name: "screens")

@@ -1,7 +1,8 @@
 import Ravioli
 
-// Every injection option, as README.md shows them.
+// Every injection option, as the articles "Injection options" and "Function-parameter injection" show them.
 
+// example: injection-options-1
 protocol ScreenDelegate: AnyObject, Sendable {
   func screenDidAppear()
 }
@@ -21,11 +22,13 @@ let storage: Container = {
   container.register { () -> Theme in Theme() }
   return container
 }()
+// example end: injection-options-1
 
 final class Coordinator: ScreenDelegate {
   func screenDidAppear() { print("the coordinator saw the screen appear") }
 }
 
+// example: injection-options-2
 final class SettingsScreen {
   @Injected var greeter: Greeter  // found and resolved at the first access
   @Injected(alternative: .french) var frenchGreeter: Greeter
@@ -38,15 +41,20 @@ final class SettingsScreen {
   @Injected var title: String = "Settings"  // a stored value: nothing is resolved
   @InjectedWeakly var delegate: ScreenDelegate?  // held weakly
 }
+// example end: injection-options-2
 
+// example: injection-options-3
 /// Structs have no enclosing instance for lazy injection: resolve when the value is created.
 struct GreetingCard {
   @Injected(.resolvingOnInit()) var greeter: Greeter
 }
+// example end: injection-options-3
 
+// example: function-parameter-injection-1
 func greet(@Injected greeter: Greeter) -> String {
   greeter.greet()
 }
+// example end: function-parameter-injection-1
 
 func injectionOptions(container: Container) {
   let coordinator = Coordinator()
@@ -63,7 +71,9 @@ func injectionOptions(container: Container) {
   screen.greeter = FrenchGreeter()  // assignment replaces the value
   print(screen.greeter.greet(), GreetingCard().greeter.greet())
 
+  // example: function-parameter-injection-2
   print(greet($greeter: container.resolved()))
   print(greet($greeter: container.resolved(alternative: .french)))
   print(greet(greeter: EnglishGreeter()))
+  // example end: function-parameter-injection-2
 }

@@ -1,7 +1,8 @@
 import Ravioli
 
-// The 30-second tutorial from README.md.
+// The 30-second tutorial from README.md, and its types, which the articles use too.
 
+// example: registering-and-resolving-1
 protocol Greeter: Sendable {
   func greet() -> String
 }
@@ -9,8 +10,10 @@ protocol Greeter: Sendable {
 struct EnglishGreeter: Greeter {
   func greet() -> String { "Hello!" }
 }
+// example end: registering-and-resolving-1
 
 func thirtySecondTutorial() {
+  // example: readme-1
   let container = Container()
   container.register { () -> Greeter in EnglishGreeter() }
   Container.lookupPolicy = .singleton(container)
@@ -20,4 +23,5 @@ func thirtySecondTutorial() {
   }
 
   print(Screen().greeter.greet())  // Hello!
+  // example end: readme-1
 }

@@ -1,7 +1,7 @@
 import Ravioli
 
-// Checking an object's injected properties with the graph, as README.md's "Validating the
-// graph" section shows it: nothing is resolved.
+// Checking an object's injected properties with the graph, as the article "Checking injected
+// properties" shows it: nothing is resolved.
 
 /// Writes reports somewhere.
 protocol ReportExporter: Sendable {
@@ -21,6 +21,8 @@ func validating() {
   reports.register(needs: []) { () -> Analytics in Analytics() }
   Container.lookupPolicy = .singleton(reports)
 
+  print("The report below finds, on purpose, a property that nothing registers:")
+  // example: checking-injected-properties-1
   for site in Container.injectionSites(of: ReportScreen()) {
     print(site)
   }
@@ -29,4 +31,5 @@ func validating() {
   } catch {
     print(error)
   }
+  // example end: checking-injected-properties-1
 }

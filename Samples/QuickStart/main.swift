@@ -1,6 +1,8 @@
 import Ravioli
 
-// `swift run QuickStart` walks through README.md's examples in order.
+// `swift run QuickStart` runs README.md's tutorial, then the examples that the articles on
+// registering and resolving, injection options, function parameters, lookup policies,
+// lifetimes and checking injected properties show, in that order.
 
 Container.logger = StandardErrorLogger(minimumLevel: .warning)
 

@@ -29,7 +29,9 @@ func registerSharedInstances(in container: Container) {
   // they may.
   container.register { () -> ImageCache in ImageCache() }
   container.register(scope: .graph) { () -> ImageCache in ImageCache() }
+  // example: lifetimes-3
   container.register(scope: .unchecked(.singleton)) { () -> ImageCache in ImageCache() }
+  // example end: lifetimes-3
   container.register(scope: .singleton) { () -> Checked in Checked() }
   container.register(scope: .singleton) { () -> Tally in Tally() }
 }

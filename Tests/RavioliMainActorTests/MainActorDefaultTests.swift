@@ -7,6 +7,7 @@ import Testing
 // `nonisolated`. Closures are not: a resolver that makes a main-actor class says
 // `@MainActor`, and the compiler asks for it where it is missing.
 
+// example: swift-concurrency-3
 protocol Catalog {
   var products: [String] { get }
 }
@@ -19,12 +20,14 @@ final class CatalogViewModel {
   @Injected var catalog: Catalog
   var title: String { "\(catalog.products.count) products" }
 }
+// example end: swift-concurrency-3
 
 final class CatalogScreen {
   @Injected var model: CatalogViewModel
 }
 
 /// A screen of a module that gives its objects their container.
+// example: swift-concurrency-5
 final class AccountScreen: Containerable {
   nonisolated var container: Container! { AccountModule.container }
   @Injected var model: CatalogViewModel
@@ -33,6 +36,7 @@ final class AccountScreen: Containerable {
 enum AccountModule {
   nonisolated static let container = Container(name: "account")
 }
+// example end: swift-concurrency-5
 
 /// A service that is not the main actor's: its resolver says nothing, so it resolves on any
 /// thread, although it is registered from main-actor code.
@@ -45,8 +49,10 @@ struct MainActorDefaultTests {
   let container = Container(name: "App")
 
   init() {
+    // example: swift-concurrency-4
     container.register { @MainActor () -> Catalog in LiveCatalog() }
     container.register { @MainActor () -> CatalogViewModel in CatalogViewModel() }
+    // example end: swift-concurrency-4
     Container.lookupPolicy = .singleton(container)
   }
 

@@ -125,7 +125,9 @@ private final class EagerNewObjectScreen {
 
   @Test func weaklyInjected() {
     var service: MyService? = MyServiceImplementation()
+    // example: update-4
     container.register { [weak service] in service }
+    // example end: update-4
 
     let controller = MyController()
     #expect(controller.myService != nil)
@@ -237,8 +239,10 @@ private final class EagerNewObjectScreen {
 
   @Test func anOptionalRegistrationWinsOverAPlainOne() {
     let coordinator = DetailCoordinator()
+    // example: injection-options-4
     container.register(scope: .cached) { () -> ScreenDelegate in DetailCoordinator() }
     container.register { [weak coordinator] () -> ScreenDelegate? in coordinator }
+    // example end: injection-options-4
 
     let fromTheOwner = DetailScreen().delegate === coordinator
     #expect(fromTheOwner)

@@ -46,7 +46,7 @@ private struct Released {
   private func shopAndLeave(readingTheProperty read: Bool) throws -> Released {
     let released = Released()
     let session = Container(parent: app, name: "session")
-    // A resolver that captures its own container holds it unowned, as the README says.
+    // A resolver that captures its own container holds it unowned, as the article "Lifetimes" says.
     session.register(scope: .unchecked(.cached)) { [unowned session] () -> Cart in
       Cart(session: session)
     }

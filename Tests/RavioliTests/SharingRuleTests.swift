@@ -11,8 +11,10 @@ final class ImageCache {
   var images: [String: [UInt8]] = [:]
 }
 
+// example: registering-and-resolving-9
 protocol Clock: Sendable {}
 final class SystemClock: Clock {}
+// example end: registering-and-resolving-9
 
 /// From `RegistrationScope`.
 private func uncheckedExample(_ container: Container) {

@@ -2,9 +2,10 @@ import Ravioli
 import RavioliTesting
 import Testing
 
-// The examples of README's "Swift concurrency" section, compiled here in the Swift 6
-// language mode, with the tests that show they do what the section says.
+// The examples of the article "Swift concurrency", compiled here in the Swift 6
+// language mode, with the tests that show they do what the article says.
 
+// example: swift-concurrency-10
 protocol CatalogAPI: Sendable {
   func products() async throws -> [String]
 }
@@ -12,7 +13,9 @@ protocol CatalogAPI: Sendable {
 struct LiveCatalogAPI: CatalogAPI {
   func products() async throws -> [String] { ["tea", "cake"] }
 }
+// example end: swift-concurrency-10
 
+// example: swift-concurrency-11
 // A `Sendable` service: its dependencies are resolved when it is made.
 struct PriceCalculator: Sendable {
   @Injected(.resolvingOnInit()) var catalog: CatalogAPI
@@ -45,7 +48,9 @@ actor TokenStore {
 
   func warmUp() async throws -> Int { try await catalog.products().count }
 }
+// example end: swift-concurrency-11
 
+// example: swift-concurrency-6
 /// A database that opens asynchronously.
 actor OrdersDatabase {
   static func open() async throws -> OrdersDatabase {
@@ -53,14 +58,19 @@ actor OrdersDatabase {
     return OrdersDatabase()
   }
 }
+// example end: swift-concurrency-6
 
 /// How an app registers all of them.
 func registerConcurrencyExamples(in container: Container) {
   container.register(scope: .singleton) { () -> CatalogAPI in LiveCatalogAPI() }
+  // example: swift-concurrency-1
   container.register { @MainActor () -> DetailViewModel in DetailViewModel() }
+  // example end: swift-concurrency-1
+  // example: swift-concurrency-7
   container.register(scope: .singleton) { () async throws -> OrdersDatabase in
     try await OrdersDatabase.open()
   }
+  // example end: swift-concurrency-7
 }
 
 @Suite(.isolatedContainers) struct SwiftConcurrencyExamplesTests {
@@ -78,7 +88,9 @@ func registerConcurrencyExamples(in container: Container) {
   }
 
   @Test func aViewModelIsAwaitedFromAnywhere() async throws {
+    // example: swift-concurrency-2
     let model = try await container.resolve(DetailViewModel.self)
+    // example end: swift-concurrency-2
     try await model.load()
     #expect(await model.products == ["tea", "cake"])
   }
@@ -103,13 +115,17 @@ func registerConcurrencyExamples(in container: Container) {
     container.register(scope: .singleton) { () async throws -> OrdersDatabase in
       try await OrdersDatabase.open()
     }
+    // example: swift-concurrency-8
     let database = try await container.resolve(OrdersDatabase.self)
+    // example end: swift-concurrency-8
     #expect(try await container.resolve(OrdersDatabase.self) === database)
   }
 
   @Test func anAsyncSingletonIsAwaitedOnceThenInjectedAnywhere() async throws {
+    // example: swift-concurrency-9
     let database = try await container.resolve(OrdersDatabase.self)
     let again: OrdersDatabase = try container.resolve()
+    // example end: swift-concurrency-9
     #expect(database === again)
   }
 }

@@ -5,6 +5,7 @@ import Testing
 // The examples of UPDATE.md, compiled and run: `.ci/check-examples` checks that each of its
 // blocks appears here (or in another test or sample) verbatim.
 
+// example: update-1
 final class GreetingScreen {
   @Injected var greeter: Greeter
 
@@ -13,7 +14,9 @@ final class GreetingScreen {
     _greeter = Injected(.resolvingOnInit(from: container), alternative: .french)
   }
 }
+// example end: update-1
 
+// example: update-3
 private func summary(of reason: ResolutionError.Reason) -> String {
   switch reason {
   case .notRegistered: "nothing is registered"
@@ -31,6 +34,7 @@ private func summary(of reason: ResolutionError.Reason) -> String {
   case .policyReplaced: "the policy was replaced"
   }
 }
+// example end: update-3
 
 @Suite(.isolatedContainers) struct UpdateGuideTests {
   let container = Container(name: "update-guide")
@@ -44,6 +48,7 @@ private func summary(of reason: ResolutionError.Reason) -> String {
     var caught: [String] = []
     func print(_ text: Any) { caught.append("\(text)") }
 
+    // example: update-2
     do throws(ResolutionError) {
       let greeter: Greeter = try container.resolve()
       print(greeter.greet())
@@ -55,6 +60,7 @@ private func summary(of reason: ResolutionError.Reason) -> String {
         print(error)
       }
     }
+    // example end: update-2
 
     #expect(caught.count == 1)
     #expect(caught.first?.hasPrefix("No resolver for it (Macaroni's noResolver): Cannot") == true)
@@ -67,17 +73,21 @@ private func summary(of reason: ResolutionError.Reason) -> String {
 
   @Test func optionalResolutionThrowsAsMacaronisDid() throws {
     let error = #expect(throws: ResolutionError.self) {
+      // example: update-5
       // Macaroni: `let analytics: Analytics? = try container.resolve()` threw `noResolver`
       // when nothing was registered. The same line in Ravioli throws `.notRegistered`:
       let analytics: Analytics? = try container.resolve()
+      // example end: update-5
       _ = analytics
     }
     guard case .notRegistered = error?.reason else {
       Issue.record("expected .notRegistered, got \(String(describing: error))")
       return
     }
+    // example: update-6
     // To get nil instead when nothing is registered:
     let maybeAnalytics: Analytics? = container.resolveIfRegistered()
+    // example end: update-6
     #expect(maybeAnalytics == nil)
 
     container.register { () -> Analytics in ConsoleAnalytics() }

@@ -36,11 +36,15 @@ import Testing
         report
       )
     }
-    // README.md shows this output: it must be what the tool prints.
-    let readme = try String(contentsOfFile: Paths.repository + "/README.md", encoding: .utf8)
+    // The article "Checking at build time" shows this output: it must be what the tool prints.
+    let article = try String(
+      contentsOfFile: Paths.repository + "/Sources/Ravioli/Ravioli.docc/CheckingAtBuildTime.md",
+      encoding: .utf8)
     let shown = try #require(
-      readme.components(separatedBy: "`ravioli-check Shop` prints (and exits with 1):\n\n```text\n")
-        .dropFirst().first?.components(separatedBy: "\n```").first)
+      article.components(
+        separatedBy: "`ravioli-check Shop` prints (and exits with 1):\n\n```text\n"
+      )
+      .dropFirst().first?.components(separatedBy: "\n```").first)
     #expect(lines.count == 2)
     #expect(shown == (lines + [report.summary]).joined(separator: "\n"))
   }

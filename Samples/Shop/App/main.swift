@@ -13,6 +13,7 @@ final class Router: ProductListDelegate {
   }
 }
 
+// example: lookup-policies-and-modules-6
 let router = Router()
 let app = Container(parents: [CatalogModule.container], name: "app") { app in
   app.register(needs: []) { () -> PriceFormatter in PriceFormatter(symbol: "€") }
@@ -20,6 +21,7 @@ let app = Container(parents: [CatalogModule.container], name: "app") { app in
 // The list's delegate is the app's router, which the app keeps alive.
 CatalogModule.container.register(needs: []) { () -> ProductListDelegate in router }
 Container.lookupPolicy = .enclosingType(default: app)
+// example end: lookup-policies-and-modules-6
 
 // `swift run Shop --graph` prints the graph that the registrations declare, in Mermaid.
 if CommandLine.arguments.contains("--graph") {
@@ -31,12 +33,14 @@ if CommandLine.arguments.contains("--graph") {
 // registrations and every module's under it) and the properties of each view model, and stop
 // with the report if it is wrong.
 #if DEBUG
+  // example: validating-the-graph-1
   do {
     try app.validate(including: [ProductListViewModel()])
   } catch {
     print(error)
     exit(1)
   }
+// example end: validating-the-graph-1
 #endif
 
 let list = ProductListViewModel()
@@ -46,10 +50,12 @@ for row in try list.rows() {
 list.select(row: 0)
 
 // A function of another module, with its injected parameter resolved, or given.
+// example: function-parameter-injection-4
 let pesto = Product(name: "Pesto", price: 3.25)
 print(priceLabel(for: pesto))
 print(priceLabel(for: pesto, formatter: try CatalogModule.container.resolve(alternative: .dollars)))
 print(priceLabel(for: pesto, formatter: PriceFormatter(symbol: "CHF ")))
+// example end: function-parameter-injection-4
 
 let events: KeyValueStore = try StorageModule.container.resolve()
 print(events.value(for: "events") ?? "")

@@ -3,6 +3,7 @@ import Ravioli
 import Storage
 
 /// The Catalog feature: products, their prices, and the screen that lists them.
+// example: lookup-policies-and-modules-3
 public enum CatalogModule {
   /// What Catalog's types resolve from: its own registrations, then Networking's, then
   /// Storage's.
@@ -12,9 +13,11 @@ public enum CatalogModule {
     // A closure that takes what it needs as parameters registers like an initializer:
     // Ravioli resolves the client and the store (from Networking and Storage), and
     // `validate()` checks that they are registered.
+    // example: registering-and-resolving-12
     container.autoregister(ProductService.self) { (client: HTTPClient, store: KeyValueStore) in
       RemoteProductService(path: "/products", client: client, store: store)
     }
+    // example end: registering-and-resolving-12
     container.autoregister(ProductService.self, alternative: .featured) {
       (client: HTTPClient, store: KeyValueStore) in
       RemoteProductService(path: "/products/featured", client: client, store: store)
@@ -31,6 +34,7 @@ public enum CatalogModule {
     }
   }
 }
+// example end: lookup-policies-and-modules-3
 
 extension RegistrationAlternative {
   /// The products shown first.
@@ -41,8 +45,10 @@ extension RegistrationAlternative {
 
 /// Types of Catalog that conform resolve from ``CatalogModule/container`` under the
 /// `.enclosingType(default:)` policy.
+// example: lookup-policies-and-modules-4
 public protocol CatalogInjectable: Containerable {}
 
 extension CatalogInjectable {
   public var container: Container! { CatalogModule.container }
 }
+// example end: lookup-policies-and-modules-4

@@ -6,6 +6,7 @@ public protocol ProductListDelegate: AnyObject, Sendable {
   func productList(didSelect product: Product)
 }
 
+// example: lookup-policies-and-modules-5
 /// The list of products: the featured ones first, then the rest.
 public final class ProductListViewModel: CatalogInjectable {
   @Injected var catalog: ProductService
@@ -35,3 +36,4 @@ public final class ProductListViewModel: CatalogInjectable {
     priceLabel(for: product, formatter: formatter)
   }
 }
+// example end: lookup-policies-and-modules-5

@@ -77,8 +77,10 @@ public struct PriceFormatter: Sendable {
 
 /// A product's line in a list, e.g. `Pasta €4.50`. Other modules (the app, tests) call it
 /// without a formatter, or with one of their choosing.
+// example: function-parameter-injection-3
 public func priceLabel(
   for product: Product, formatter: PriceFormatter = injected(from: CatalogModule.container)
 ) -> String {
   "\(product.name) \(formatter.format(product.price))"
 }
+// example end: function-parameter-injection-3

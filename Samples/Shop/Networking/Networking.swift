@@ -1,6 +1,7 @@
 import Ravioli
 
 /// The Networking module: how the app talks to its server.
+// example: lookup-policies-and-modules-2
 public enum NetworkingModule {
   /// What Networking provides. Modules that need it build their containers on this one;
   /// tests replace its entries.
@@ -8,6 +9,7 @@ public enum NetworkingModule {
     container.register(scope: .singleton, needs: []) { () -> HTTPClient in CannedHTTPClient() }
   }
 }
+// example end: lookup-policies-and-modules-2
 
 /// Fetches text from the server.
 public protocol HTTPClient: Sendable {

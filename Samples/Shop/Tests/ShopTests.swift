@@ -8,6 +8,7 @@ import Testing
 // The shop's tests: another module than the code they test, run in parallel, each with the
 // module containers to itself.
 
+// example: testing-1
 /// A server that answers every path with the same body, or fails.
 struct StubHTTPClient: HTTPClient {
   let body: String?
@@ -24,6 +25,7 @@ struct StubProducts: ProductService {
 
   func products() throws -> [Product] { list }
 }
+// example end: testing-1
 
 /// Remembers what was selected.
 final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by one test at a time
@@ -47,6 +49,7 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
     #expect(try ProductListViewModel().rows() == ["Cake €3.00", "Tea €2.00"])
   }
 
+  // example: testing-5
   @Test func fallsBackToTheStoredProductsWhenTheServerFails() throws {
     NetworkingModule.container.register { () -> HTTPClient in StubHTTPClient(body: "Tea:2") }
     _ = try ProductListViewModel().rows()
@@ -55,6 +58,7 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
     }
     #expect(try ProductListViewModel().rows() == ["Tea €2.00", "Tea €2.00"])
   }
+  // example end: testing-5
 
   @Test func tellsTheDelegateWhatWasSelected() throws {
     let spy = SelectionSpy()
@@ -79,6 +83,7 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
 
   /// Twenty tests at once, each with its own server; the store, a singleton, is each test's
   /// own too.
+  // example: testing-3
   @Test(arguments: 1...20) func eachTestHasItsOwnServerAndStore(price: Int) throws {
     NetworkingModule.container.register { () -> HTTPClient in
       StubHTTPClient(body: "Item:\(price)")
@@ -87,8 +92,10 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
     let store: KeyValueStore = try StorageModule.container.resolve()
     #expect(store.value(for: "/products") == "Item:\(price)")
   }
+  // example end: testing-3
 }
 
+// example: testing-2
 @Suite(.isolatedContainers) struct FeaturedProductsTests {
   init() {
     Container.lookupPolicy = .enclosingType()
@@ -101,10 +108,12 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
     #expect(try ProductListViewModel().rows().first == "Cake €3.00")
   }
 }
+// example end: testing-2
 
 /// `withIsolatedContainers`, as XCTest and code outside tests use it.
 @Suite struct WithIsolatedContainersTests {
   @Test func isolatesWhatItRuns() throws {
+    // example: testing-4
     let rows = try withIsolatedContainers {
       Container.lookupPolicy = .enclosingType()
       NetworkingModule.container.register { () -> HTTPClient in StubHTTPClient(body: "Tea:2") }
@@ -112,6 +121,7 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
     }
     // Every other task, then and now, sees the policy and NetworkingModule.container as they
     // were.
+    // example end: testing-4
     #expect(rows == ["Tea €2.00", "Tea €2.00"])
     #expect(try (NetworkingModule.container.resolve() as HTTPClient).get("/products") != "Tea:2")
   }
@@ -159,6 +169,7 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
 @Suite struct MissingRegistrationTests {
   /// A module whose test removed what a view model needs stops with a message that names
   /// the property, the containers searched and the fix.
+  // example: testing-6
   @Test func aMissingServiceStopsTheProgramWithTheFullDiagnostic() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       withIsolatedContainers {
@@ -172,13 +183,16 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
     #expect(message.contains(#"Containers searched: "catalog" -> "networking" -> "storage""#))
     #expect(message.contains(#"While resolving: ProductService (alternative "featured")"#))
   }
+  // example end: testing-6
 }
 
 /// The graph that the modules declare, checked without resolving anything.
 @Suite(.isolatedContainers) struct GraphTests {
+  // example: validating-the-graph-2
   @Test func theGraphIsComplete() {
     expectValidGraph(CatalogModule.container)
   }
+  // example end: validating-the-graph-2
 
   @Test func everyRegistrationDeclaresWhatItNeeds() throws {
     #expect(try CatalogModule.container.validate().opaqueRegistrations.isEmpty)
@@ -215,9 +229,11 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
     CatalogModule.container.register { () -> ProductListDelegate? in nil }
   }
 
+  // example: checking-injected-properties-2
   @Test func theViewModelsAreInjectable() {
     expectInjectable(ProductListViewModel())
   }
+  // example end: checking-injected-properties-2
 
   @Test func listsTheProperties() {
     let sites = Container.injectionSites(of: ProductListViewModel())
@@ -248,15 +264,15 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
     let searched = #"(searched "catalog" -> "networking" -> "storage")"#
     #expect(
       report.errors.map(\.description) == [
-        "Catalog/CatalogModule.swift:15: error: `ProductService` needs `HTTPClient`, which is not "
+        "Catalog/CatalogModule.swift:17: error: `ProductService` needs `HTTPClient`, which is not "
           + "registered \(searched). Register it, or correct the type or alternative that "
           + "`ProductService` declares. (Reached from `ProductListViewModel.catalog`, declared at "
-          + "Catalog/ProductListViewModel.swift:11.)",
-        "Catalog/CatalogModule.swift:18: error: `ProductService (alternative \"featured\")` needs "
+          + "Catalog/ProductListViewModel.swift:12.)",
+        "Catalog/CatalogModule.swift:21: error: `ProductService (alternative \"featured\")` needs "
           + "`HTTPClient`, which is not registered \(searched). Register it, or correct the type "
           + "or alternative that `ProductService (alternative \"featured\")` declares. (Reached "
           + "from `ProductListViewModel.featured`, declared at "
-          + "Catalog/ProductListViewModel.swift:12.)",
+          + "Catalog/ProductListViewModel.swift:13.)",
       ])
   }
 }

@@ -1,9 +1,10 @@
 import Ravioli
 import Testing
 
-// README.md examples that no sample holds. `.ci/check-examples` checks that every
-// Swift block of the README appears verbatim in a sample or a test, such as these.
+// Examples of the articles that no sample holds: each region between `// example:` markers is
+// shown by a Swift block of an article (`.ci/check-examples` keeps them equal).
 
+// example: logging-and-failures-2
 struct PrintingLogger: RavioliLogger {
   func log(
     _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
@@ -16,19 +17,22 @@ struct PrintingLogger: RavioliLogger {
     fatalError(message, file: file, line: line)
   }
 }
+// example end: logging-and-failures-2
 
-/// The README's error handling: compiled here, while ResolutionErrorTests check its behaviour.
+/// The error handling of the article "Logging and failures": compiled here, while ResolutionErrorTests check its behaviour.
 private func readmeErrorHandling(_ container: Container) {
+  // example: logging-and-failures-3
   do throws(ResolutionError) {
     let greeter: Greeter = try container.resolve(alternative: .french)
     print(greeter.greet())
   } catch {
     if case .notRegistered = error.reason { print(error) }
   }
+  // example end: logging-and-failures-3
 }
 
 extension GlobalStateTests {
-  @Suite struct ReadmeTests {
+  @Suite struct ArticleExamplesTests {
     @Test func loggerSetUp() {
       Container.logger = StandardErrorLogger(minimumLevel: .debug)
       #expect((Container.logger as? StandardErrorLogger)?.minimumLevel == .debug)

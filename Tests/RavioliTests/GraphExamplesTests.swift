@@ -3,9 +3,10 @@ import Ravioli
 import RavioliTesting
 import Testing
 
-// The README's "Registering initializers" and "Validating the graph" examples, compiled and
-// checked here.
+// The examples of the articles "Registering and resolving" (initializers) and "Validating the
+// graph", compiled and checked here.
 
+// example: registering-and-resolving-10
 final class HomeScreen {
   let greeter: Greeter
   let clock: Clock
@@ -20,24 +21,31 @@ final class HomeBanner {
   let text: String
   init(text: String, clock: Clock) { self.text = text }
 }
+// example end: registering-and-resolving-10
 
 private func registeringInitializers(_ container: Container) {
+  // example: registering-and-resolving-11
   container.autoregister(initializer: HomeScreen.init)
   container.autoregister(Greeter.self, initializer: EnglishGreeter.init)
   container.autoregister(Clock.self, scope: .singleton, initializer: SystemClock.init)
+  // example end: registering-and-resolving-11
 }
 
 private func parameterAlternatives(_ container: Container) {
+  // example: registering-and-resolving-13
   container.autoregister(
     alternative: .french, parameters: [.on(Greeter.self, alternative: .french)],
     initializer: HomeScreen.init)
+  // example end: registering-and-resolving-13
 }
 
 private func declaredNeeds(_ container: Container) {
+  // example: registering-and-resolving-14
   container.register(needs: [.on(Greeter.self), .on(Clock.self)]) { () -> HomeBanner in
     HomeBanner(text: (try container.resolve() as Greeter).greet(), clock: try container.resolve())
   }
   container.register(needs: []) { () -> Greeter in EnglishGreeter() }
+  // example end: registering-and-resolving-14
 }
 
 /// From `DependencyGraph`.
@@ -56,13 +64,17 @@ private func validating(_ container: Container) {
 
 /// Compiled only: it writes to standard error; ResolutionTraceTests check what it logs.
 private func tracing(_ container: Container) throws {
+  // example: validating-the-graph-3
   container.tracesResolutions = true
+  // example: logging-and-failures-1
   Container.logger = StandardErrorLogger(minimumLevel: .debug)
+  // example end: logging-and-failures-1
   let screen: HomeScreen = try container.resolve()
+  // example end: validating-the-graph-3
   _ = screen
 }
 
-@Suite(.isolatedContainers) struct GraphReadmeTests {
+@Suite(.isolatedContainers) struct GraphExamplesTests {
   init() {
     Container.logger = SilentLogger()
   }
@@ -91,7 +103,7 @@ private func tracing(_ container: Container) throws {
     #expect((try container.resolve() as HomeBanner).text == "Hello")
   }
 
-  @Test func theReadmeShowsTheReportOfItsExample() throws {
+  @Test func theArticleShowsTheReportOfItsExample() throws {
     let report: ValidationReport
     do {
       try exampleWithProblems().validate()
@@ -100,9 +112,10 @@ private func tracing(_ container: Container) throws {
     } catch {
       report = error
     }
-    let readme = try String(
+    let article = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../README.md"), encoding: .utf8)
-    #expect(readme.contains("```text\n\(report.description)\n```"), "\(report)")
+        .appendingPathComponent("../../Sources/Ravioli/Ravioli.docc/ValidatingTheGraph.md"),
+      encoding: .utf8)
+    #expect(article.contains("```text\n\(report.description)\n```"), "\(report)")
   }
 }

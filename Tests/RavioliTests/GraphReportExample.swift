@@ -1,10 +1,10 @@
 import Ravioli
 
-// The README quotes the report of this graph with its file and lines
-// (`GraphReadmeTests.theReadmeShowsTheReportOfItsExample` checks it): edit this file
-// together with README.md.
+// The article "Validating the graph" quotes the report of this graph with its file and lines
+// (`GraphExamplesTests.theArticleShowsTheReportOfItsExample` checks it): edit this file
+// together with the article.
 
-// The README's example report: a graph with a missing dependency, a captive one and an
+// The article's example report: a graph with a missing dependency, a captive one and an
 // opaque registration.
 private protocol PaymentGateway: Sendable {}
 private final class OrderService: Sendable { init(gateway: any PaymentGateway) {} }
