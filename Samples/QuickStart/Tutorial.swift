@@ -2,7 +2,7 @@ import Ravioli
 
 // The 30-second tutorial from README.md, and its types, which the articles use too.
 
-// example: registering-and-resolving-1
+// example: tutorial-greeter
 protocol Greeter: Sendable {
   func greet() -> String
 }
@@ -10,10 +10,10 @@ protocol Greeter: Sendable {
 struct EnglishGreeter: Greeter {
   func greet() -> String { "Hello!" }
 }
-// example end: registering-and-resolving-1
+// example end: tutorial-greeter
 
 func thirtySecondTutorial() {
-  // example: readme-1
+  // example: tutorial
   let container = Container()
   container.register { () -> Greeter in EnglishGreeter() }
   Container.lookupPolicy = .singleton(container)
@@ -23,5 +23,5 @@ func thirtySecondTutorial() {
   }
 
   print(Screen().greeter.greet())  // Hello!
-  // example end: readme-1
+  // example end: tutorial
 }
