@@ -5,16 +5,8 @@ public import Testing
 /// ``Ravioli/Container/validateInjection(of:file:line:)`` finds in the injected properties of
 /// `objects` and the registrations they reach, without resolving anything; returns the report.
 ///
-/// ```swift
-/// @Test func theViewModelsAreInjectable() {
-///   expectInjectable(ProductListViewModel())
-/// }
-/// ```
-///
-/// Each issue is recorded where this function is called, and names the declaration (or
-/// registration) that has the problem: the test fails alone, with a readable message, where
-/// reading a property that cannot be resolved would stop the whole test process. Opaque
-/// registrations (which declare nothing) are not failures.
+/// Each issue is recorded where this function is called, naming the declaration (or
+/// registration) that has the problem. Opaque registrations are not failures.
 /// - Parameters:
 ///   - objects: The objects whose injected properties to check, made but not read.
 ///   - sourceLocation: Where the issues are recorded; leave the default.

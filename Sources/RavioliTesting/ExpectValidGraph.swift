@@ -5,16 +5,9 @@ public import Testing
 /// finds errors in `container`'s graph (and in the injected properties of `objects`), with the
 /// whole report, and returns the report.
 ///
-/// ```swift
-/// @Test func theGraphIsComplete() {
-///   expectValidGraph(CatalogModule.container)
-/// }
-/// ```
-///
-/// The issue is recorded where this function is called; its comment lists the errors, one
-/// `file:line: message` line each, then the report's summary. The test runner marks the issue
-/// as a failure, so the lines do not repeat `error:`. Opaque registrations (which declare
-/// nothing) are notes, not failures, and are not listed.
+/// The issue, recorded where this function is called, lists the errors as `file:line: message`
+/// lines (without `error:`, since the issue is the failure), then the summary. Opaque
+/// registrations are not failures, and are not listed.
 /// - Parameters:
 ///   - container: The container whose graph (with its parents') to check.
 ///   - objects: Objects whose injected properties to check with it, as

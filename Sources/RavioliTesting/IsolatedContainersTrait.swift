@@ -5,27 +5,8 @@ public import Testing
 /// its own (see ``Ravioli/withIsolatedContainers(fileID:function:line:_:)``), so that tests running
 /// in parallel can register into the same module containers without seeing each other.
 ///
-/// Apply it to a test, or to a suite to isolate each of its tests (and each case of a
-/// parametrized test) from every other:
-///
-/// ```swift
-/// @Suite(.isolatedContainers) struct FeaturedProductsTests {
-///   init() {
-///     Container.lookupPolicy = .enclosingType()
-///   }
-///
-///   @Test func comeFirst() throws {
-///     CatalogModule.container.register(alternative: .featured) { () -> ProductService in
-///       StubProducts(list: [Product(name: "Cake", price: 3)])
-///     }
-///     #expect(try ProductListViewModel().rows().first == "Cake €3.00")
-///   }
-/// }
-/// ```
-///
-/// What a test registers, removes, sets (``Ravioli/Container/lookupPolicy``,
-/// ``Ravioli/Container/logger``) and the instances that scopes keep for it are gone when the
-/// test ends, whether it passes, fails or throws.
+/// On a suite, it isolates each of its tests (in nested suites too) and each case of a
+/// parametrized test. See Ravioli's Testing article.
 public struct IsolatedContainersTrait: TestTrait, SuiteTrait, TestScoping {
   /// Every test of a suite with the trait, in nested suites too, gets its own isolation.
   public var isRecursive: Bool { true }

@@ -1,23 +1,9 @@
 extension Container {
   /// A value for an injected function parameter, resolved when the function is called.
   ///
-  /// Make one with ``Container/resolved(alternative:file:line:)`` (or
-  /// ``init(container:alternative:file:line:)``, Macaroni's spelling) and pass it with the
-  /// parameter's `$` name:
-  ///
-  /// ```swift
-  /// func greet(@Injected greeter: Greeter) -> String {
-  ///   greeter.greet()
-  /// }
-  /// ```
-  ///
-  /// ```swift
-  /// print(greet($greeter: container.resolved()))
-  /// print(greet($greeter: container.resolved(alternative: .french)))
-  /// ```
-  ///
-  /// An injected property's projected value (`$greeter`) is a resolver too, one that hands
-  /// over the property's value: it has no ``container``.
+  /// Make one with ``Container/resolved(alternative:file:line:)`` and pass it with the
+  /// parameter's `$` name. An injected property's `$` is one that hands over the property's
+  /// value: it has no ``container``. See <doc:FunctionParameterInjection>.
   public struct Resolver<Value> {
     /// The container that the value is resolved from; `nil` for a resolver that hands over
     /// an injected property's value (`$greeter`).
@@ -52,10 +38,6 @@ extension Container {
     public var alternative: RegistrationAlternative? { point.alternative }
 
     /// Resolves the value now, from ``container``, or hands over the property's value.
-    ///
-    /// ```swift
-    /// let greeter = try container.resolved(alternative: .french).resolve() as Greeter
-    /// ```
     /// - Returns: The value.
     /// - Throws: ``ResolutionError`` when it cannot be resolved, as
     ///   ``Container/resolve(alternative:file:line:)`` does.
@@ -83,8 +65,7 @@ extension Container {
   }
 
   /// A resolver for an injected function parameter: `greet($greeter: container.resolved())`.
-  /// The value is resolved when the function is called; if it cannot be, the logger's
-  /// ``RavioliLogger/die(_:file:function:line:)`` stops the program, naming this call.
+  /// If the value cannot be resolved when the function is called, the program stops.
   /// - Parameters:
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
   ///   - file: The file of the call, for messages; leave the default.

@@ -1,8 +1,8 @@
 /// A property whose value comes from a container.
 ///
-/// By default the value is resolved at the first access, from the container that
-/// ``Container/lookupPolicy`` picks for the object, and kept: later reads return the same
-/// value. Parametrized resolvers receive the object that declares the property.
+/// By default the value is resolved at the first read, from the container that
+/// ``Container/lookupPolicy`` picks for the object, and kept. Parametrized resolvers receive
+/// the object that declares the property.
 ///
 /// ```swift
 /// final class WelcomeScreen {
@@ -13,27 +13,8 @@
 /// }
 /// ```
 ///
-/// Lazy injection (``InjectionKind/lazily`` and ``InjectionKind/capturingContainerOnInit(from:)``)
-/// needs a class, because Swift gives the wrapper the enclosing object only in a class; in a
-/// struct use ``InjectionKind/resolvingOnInit(from:)``. Assigning to the property replaces
-/// its value. Until its first read, the property holds its container only weakly; once
-/// read, it holds its value and nothing else.
-///
-/// Function parameters can be injected too, when the function is called from its own module
-/// (Swift 6.3 cannot compile such a call from another module; there, use a default argument:
-/// see ``injected(from:alternative:file:function:line:)``):
-///
-/// ```swift
-/// func greet(@Injected greeter: Greeter) -> String {
-///   greeter.greet()
-/// }
-/// ```
-///
-/// ```swift
-/// print(greet($greeter: container.resolved()))
-/// print(greet($greeter: container.resolved(alternative: .french)))
-/// print(greet(greeter: EnglishGreeter()))
-/// ```
+/// Lazy injection needs a class; in a struct, use ``InjectionKind/resolvingOnInit(from:)``.
+/// See <doc:InjectionOptions>, and <doc:FunctionParameterInjection> for parameters.
 @propertyWrapper
 public struct Injected<Value> {
   /// The value, once it is resolved or assigned. Apart from ``source``, so that a read of a
@@ -89,8 +70,7 @@ public struct Injected<Value> {
     settle(resolver.injectedValue())
   }
 
-  /// The value. Outside a class (where Swift uses this accessor instead of the enclosing
-  /// instance subscript) only a value that is already resolved can be read.
+  /// The value. Outside a class, only a value that is already resolved can be read.
   public var wrappedValue: Value {
     get {
       guard let value = Self.isBoxed ? resolved?.value : value else {
@@ -107,10 +87,10 @@ public struct Injected<Value> {
     return Container.Resolver(handingOver: point) { value }
   }
 
-  /// Reads and writes the property of a class, resolving it at the first read. Always
-  /// inlined into the property's accessors, where its key paths are constants: a read of a
-  /// resolved value is then the read of an optional (a key path walked at run time costs more
-  /// than the resolution, and the optimizer did not inline it everywhere: Benchmarks, 5a).
+  // Always inlined into the property's accessors, where its key paths are constants: a read of
+  // a resolved value is then the read of an optional (a key path walked at run time costs more
+  // than the resolution, and the optimizer did not inline it everywhere: Benchmarks, 5a).
+  /// Reads and writes the property of a class, resolving it at the first read.
   @inlinable
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
@@ -181,10 +161,7 @@ public struct Injected<Value> {
   }
 }
 
-/// A `Sendable` value makes a `Sendable` property: a `Sendable` struct can hold
-/// `@Injected(.resolvingOnInit())` properties, and a `@MainActor` class or an actor lazily
-/// injected ones. (A class that is shared between threads and not isolated to an actor
-/// cannot hold a lazily injected property at all: the first read writes it.)
+/// See <doc:SwiftConcurrency#Sendable-types-with-injected-dependencies>.
 extension Injected: Sendable where Value: Sendable {}
 
 @usableFromInline

@@ -1,11 +1,9 @@
 /// A property that holds an injected object weakly: it reads `nil` once nothing else keeps
 /// the object alive.
 ///
-/// The value is resolved once, at the first access by default (or at once with
-/// ``InjectionKind/resolvingOnInit(from:)``), as `Value?`: from a registration of `Value?`
-/// if there is one (a resolver that may have no object to give), else from one of `Value`.
-/// After the object is released the property reads `nil`; it does not resolve again. Use it
-/// for back references such as delegates, which would otherwise form a retain cycle.
+/// For delegates and other back references. It resolves once, as `Value?` (from a `Value?`
+/// registration if there is one, else from a `Value` one), and does not resolve again after
+/// the object is released: something else (a scope, or its owner) must keep the object.
 ///
 /// ```swift
 /// final class DetailScreen {
@@ -13,26 +11,7 @@
 /// }
 /// ```
 ///
-/// Something else must keep the object: a scope that keeps it (`.singleton`, `.cached`), or
-/// its owner, which the resolver hands over (a `.weak` scope shares an object only while
-/// something else keeps it):
-///
-/// ```swift
-/// container.register(scope: .cached) { () -> ScreenDelegate in DetailCoordinator() }
-/// container.register { [weak coordinator] () -> ScreenDelegate? in coordinator }
-/// ```
-///
-/// A resolver that makes a new object that nothing keeps gives the property an object that
-/// lives only as long as the first read's caller keeps it. The logger warns, once per
-/// property, when a read finds it gone, or at once for ``InjectionKind/resolvingOnInit(from:)``.
-/// Until resolved, the property also holds its container weakly. The resolver must return a
-/// class instance, or `nil`. Assigning to the property replaces the object, also held weakly.
-///
-/// Once resolved, a read costs what a read of a plain `weak var` costs (no dynamic cast for
-/// an object of the first object's class). An assignment after the first value writes the
-/// weak reference alone, which the runtime reads and writes atomically: in a class declared
-/// `@unchecked Sendable`, a read on one thread while another assigns returns the object
-/// before or after the assignment, as itself.
+/// See <doc:InjectionOptions#Weak-references-InjectedWeakly>.
 @propertyWrapper
 public struct InjectedWeakly<Value> {
   @usableFromInline var pending: ContainerSource?
@@ -80,9 +59,8 @@ public struct InjectedWeakly<Value> {
     }
   }
 
-  /// The object, or `nil` once it has been released. Outside a class (where Swift uses this
-  /// accessor instead of the enclosing instance subscript) only a value that is already
-  /// resolved can be read.
+  /// The object, or `nil` once it has been released. Outside a class, only a value that is
+  /// already resolved can be read.
   public var wrappedValue: Value? {
     get {
       if pending != nil {
@@ -94,9 +72,9 @@ public struct InjectedWeakly<Value> {
     set { assign(newValue) }
   }
 
-  /// Reads and writes the property of a class, resolving it at the first read. Always
-  /// inlined, as `@Injected`'s is (Benchmarks, 5c): a read of a resolved object is then a weak
-  /// load and the value kept beside it (``UncountedValue``).
+  // Always inlined, as `@Injected`'s is (Benchmarks, 5c): a read of a resolved object is then
+  // a weak load and the value kept beside it (``UncountedValue``).
+  /// Reads and writes the property of a class, resolving it at the first read.
   @inlinable
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,

@@ -1,11 +1,5 @@
 /// An `@Injected` or `@InjectedWeakly` property of an object, as
 /// ``Container/injectionSites(of:)`` lists it without resolving anything.
-///
-/// ```swift
-/// for site in Container.injectionSites(of: ReportScreen()) {
-///   print(site)
-/// }
-/// ```
 public struct InjectionSite: Sendable, CustomStringConvertible {
   /// The property wrapper that declares a property.
   public enum Wrapper: Sendable, Hashable {
@@ -116,16 +110,9 @@ extension Container {
   /// The `@Injected` and `@InjectedWeakly` properties of `object`, its superclasses' first,
   /// each class's in the order declared.
   ///
-  /// ```swift
-  /// let sites = Container.injectionSites(of: ProductListViewModel())
-  /// #expect(sites.map(\.name) == ["catalog", "featured", "tracker", "delegate"])
-  /// ```
-  ///
-  /// Nothing is resolved and nothing changes: the properties are read by reflection (`Mirror`),
-  /// so a class with its own `customMirror` shows only what its mirror shows, and the lookup
-  /// policy is asked as a first read would ask it (a custom policy's code runs; no resolver
-  /// does). Reflection ignores the object's isolation: call it where the object may be read
-  /// (a `@MainActor` object on the main actor), and an actor's before the actor is shared.
+  /// Nothing is resolved: the properties are read by reflection, whatever the object's
+  /// isolation, and the lookup policy is asked as a first read would ask it. See
+  /// <doc:CheckingInjectedProperties>.
   /// - Parameter object: The object whose injected properties to list.
   /// - Returns: The properties; empty for an object that has none.
   public static func injectionSites(of object: AnyObject) -> [InjectionSite] {

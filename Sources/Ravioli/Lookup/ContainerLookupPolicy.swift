@@ -1,9 +1,7 @@
 /// Picks the container that a property wrapper resolves from.
 ///
-/// Set the policy once, at start-up, with ``Container/lookupPolicy``. Two are built in:
-/// ``SingletonContainer`` (`.singleton(container)`: one container for everything) and
-/// ``EnclosingTypeContainer`` (`.enclosingType(default:)`: a ``Containerable`` object's own
-/// container, so each module can have its own). Write your own for anything else:
+/// Set it once, at start-up, with ``Container/lookupPolicy``. Two are built in:
+/// ``SingletonContainer`` and ``EnclosingTypeContainer``. Write your own for anything else:
 ///
 /// ```swift
 /// /// Screens resolve from their own container; everything else from the app's.
@@ -19,19 +17,14 @@
 /// }
 /// ```
 ///
-/// ## Injection without an enclosing instance
-///
-/// `@Injected(.resolvingOnInit())` resolves before the enclosing object exists: the policy
-/// is then asked with `instance` set to `nil` of type `Any?` (`EnclosingType` is
-/// `Optional<Any>`), so a cast such as `instance as? Containerable` fails and the policy
-/// falls back to what it does for other types. Return `nil` to refuse: the message then
-/// suggests passing the container with `.resolvingOnInit(from:)`.
+/// See <doc:LookupPoliciesAndModules>.
 public protocol ContainerLookupPolicy: Sendable {
   /// Returns the container to resolve a property of `instance` from, or `nil` for none (the
   /// property wrapper then stops the program with a message that names this policy).
   /// - Parameters:
   ///   - instance: The object that declares the property, or `nil` of type `Any?` when there
-  ///     is none yet (eager injection).
+  ///     is none yet (eager injection: see
+  ///     <doc:LookupPoliciesAndModules#Eager-injection-has-no-enclosing-object>).
   ///   - file: The file where the property is declared.
   ///   - function: The function or type context of the declaration.
   ///   - line: The line where the property is declared.
@@ -44,18 +37,8 @@ extension Container {
   /// The policy that picks the container for every `@Injected` and `@InjectedWeakly`
   /// property; `nil` (the default) until the app sets one.
   ///
-  /// Any thread may read or replace it at any time. A property resolves from the policy in
-  /// force at its first access (`.lazily`) or when its object is created (the default, which
-  /// holds the policy's containers, or a custom policy, weakly until the first read: see
-  /// ``InjectionKind/capturingContainerOnInit(from:)``).
-  ///
-  /// ```swift
-  /// Container.lookupPolicy = .singleton(container)
-  /// ```
-  ///
-  /// Inside ``withIsolatedContainers(fileID:function:line:_:)`` (a test under the
-  /// `.isolatedContainers` trait), setting it sets the policy of that scope only; until then the
-  /// scope sees the global one.
+  /// Any thread may set it at any time; inside ``withIsolatedContainers(fileID:function:line:_:)``
+  /// it sets that scope's policy only. See <doc:LookupPoliciesAndModules>.
   public static var lookupPolicy: (any ContainerLookupPolicy)? {
     get { withLookupPolicySetting { $0?.box.policy } }
     set {

@@ -1,14 +1,8 @@
 /// A lookup policy that answers with the container of a ``Containerable`` enclosing object,
 /// and with a default container for every other object.
 ///
-/// ```swift
-/// Container.lookupPolicy = .enclosingType(default: appContainer)
-/// ```
-///
-/// A `Containerable` object whose `container` is `nil` gets no container (not the default),
-/// so a module that forgot to set up its container is reported instead of silently resolving
-/// from the app's. Without a default (`.enclosingType()`), an object that is not
-/// `Containerable` gets no container either: its first injected read stops the program.
+/// A `Containerable` object whose `container` is `nil` gets no container, not the default.
+/// See <doc:LookupPoliciesAndModules#Choosing-a-policy>.
 public struct EnclosingTypeContainer: ContainerLookupPolicy {
   /// The container for objects that are not ``Containerable``, and for eager injection,
   /// which has no object yet.

@@ -1,8 +1,4 @@
-/// A lookup policy that always answers with the same container.
-///
-/// ```swift
-/// Container.lookupPolicy = .singleton(container)
-/// ```
+/// A lookup policy that always answers with the same container: `.singleton(container)`.
 public struct SingletonContainer: ContainerLookupPolicy {
   /// The container every property resolves from.
   public let container: Container
