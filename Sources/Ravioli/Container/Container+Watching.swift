@@ -2,26 +2,9 @@
 /// call it only then, so that the road pays one relaxed atomic load for it otherwise.
 extension Container {
   /// Whether this container logs, at the `.debug` level, the tree of each top-level resolution
-  /// that starts with it: what was made or kept, and how long each step took.
-  ///
-  /// ```swift
-  /// container.tracesResolutions = true
-  /// Container.logger = StandardErrorLogger(minimumLevel: .debug)
-  /// let screen: HomeScreen = try container.resolve()
-  /// ```
-  ///
-  /// ```text
-  /// [Ravioli] debug: Container "app" resolved `HomeScreen` in 41 µs:
-  ///   HomeScreen: made in 41 µs
-  ///     Greeter: made in 1.2 µs
-  ///     Clock: kept
-  /// ```
-  ///
-  /// Off by default. It traces synchronous resolutions (`try container.resolve()`, property
-  /// wrappers, function parameters, ``createSingletons(file:line:)``) on their thread, and
-  /// awaited ones answered without an await (each a trace of its own, also inside an async
-  /// resolver), not an awaited async or main-actor resolver. It is the container's setting, not
-  /// an isolation scope's: a test that turns it on turns it off again.
+  /// that starts with it: what was made or kept, and how long each step took. Off by default;
+  /// the container's setting, not an isolation scope's. See
+  /// <doc:ValidatingTheGraph#Tracing-a-resolution>.
   public var tracesResolutions: Bool {
     get { tracing.withLock { $0 } }
     set {

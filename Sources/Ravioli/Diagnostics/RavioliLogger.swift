@@ -1,9 +1,8 @@
 /// The seam through which Ravioli reports what it does and stops the program when injection
 /// cannot go on.
 ///
-/// Set the logger that Ravioli uses with ``Container/logger``. Two loggers are built in:
-/// ``StandardErrorLogger`` (the default) and ``SilentLogger``. Write your own to send the
-/// messages to your logging system:
+/// Set it with ``Container/logger``; ``StandardErrorLogger`` is the default. Write your own to
+/// send the messages elsewhere: see <doc:LoggingAndFailures#Writing-your-own-logger>.
 ///
 /// ```swift
 /// struct PrintingLogger: RavioliLogger {
@@ -24,17 +23,15 @@ public protocol RavioliLogger: Sendable {
   /// - Parameters:
   ///   - message: The text, built on demand.
   ///   - level: How important the message is.
-  ///   - file: The file the message is about (for property injection, where the property
-  ///     is declared).
+  ///   - file: The file the message is about (for a property, where it is declared).
   ///   - function: The function the message is about.
   ///   - line: The line the message is about.
   func log(
     _ message: @autoclosure () -> String, level: RavioliLoggingLevel,
     file: StaticString, function: String, line: UInt)
 
-  /// Reports a failure that injection cannot recover from, then stops the program: property
-  /// wrappers, which cannot throw, call it with the full diagnostic. An implementation must
-  /// not return: log the message, then stop, for example with `fatalError`.
+  /// Called with the full diagnostic when a property wrapper, which cannot throw, fails: log
+  /// the message, then stop the program (with `fatalError`, say). It must not return.
   func die(_ message: String, file: StaticString, function: String, line: UInt) -> Never
 }
 

@@ -1,9 +1,7 @@
 /// Why a value could not be resolved, with everything needed to fix it.
 ///
-/// The throwing API (`container.resolve()`) throws it; the property wrappers, which cannot
-/// throw, hand its ``description`` to the logger's ``RavioliLogger/die(_:file:function:line:)``.
-/// The description is the full diagnostic: what was asked for, where, which containers were
-/// searched, what is registered for the type instead, and how to fix it.
+/// `resolve` throws it; a property wrapper, which cannot throw, hands its ``description``, the
+/// full diagnostic, to ``RavioliLogger/die(_:file:function:line:)``. See <doc:LoggingAndFailures>.
 ///
 /// ```swift
 /// do throws(ResolutionError) {
@@ -18,47 +16,38 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public enum Reason: Sendable {
     /// No resolver is registered for the type and alternative in any searched container.
     case notRegistered
-    /// Only parametrized resolvers are registered for the type and alternative, and the
-    /// request had no parameter to give them. `takes` names the parameter type of each
-    /// (`Any` for an untyped one), nearest container first.
+    /// Only parametrized resolvers are registered, and no parameter was given: `takes` names
+    /// the type each takes (`Any` for an untyped one), nearest container first.
     case needsParameter(takes: [String])
-    /// Only parametrized resolvers are registered for the type and alternative, and none takes
-    /// the parameter given (in property injection, the enclosing object): `takes` names the
-    /// types they take, nearest container first, and `given` the parameter's type.
+    /// Only parametrized resolvers are registered, and none takes the parameter given (for a
+    /// property, its object): `takes` names their types, nearest first; `given` the parameter's.
     case parameterMismatch(takes: [String], given: String)
-    /// The registration's scope is ``Scope/weak``, which holds a class instance, and the
-    /// resolver returned a value of this type instead.
+    /// The scope is ``Scope/weak``, and the resolver returned this type, not a class instance.
     case notAnObject(actualType: String)
-    /// Resolving the type needs the type itself, through the resolvers on this path, e.g.
-    /// `["A", "B", "A"]`. A resolver entered again while it is still running is a cycle,
-    /// whatever the parameter: a parametrized resolver cannot build a tree by resolving itself.
+    /// Resolving the type needs the type itself, through this path, e.g. `["A", "B", "A"]`.
+    /// See <doc:LoggingAndFailures#Cycles>.
     case cycle(path: [String])
-    /// Resolutions were nested `depth` deep on one thread, as deep as they may be: 500 levels,
-    /// which no real object graph needs, or fewer where the thread's call stack is nearly full
-    /// (a resolver that asks for something new at every level would overflow it).
-    /// ``ResolutionError/resolutionPath`` shows the start and the end of the path.
+    /// Resolutions were nested `depth` deep on one thread, the most they may; the
+    /// ``ResolutionError/resolutionPath`` shows its start and end. See
+    /// <doc:LoggingAndFailures#Runaway-recursion>.
     case tooDeep(depth: Int)
     /// The resolver ran and threw this error.
     case resolverFailed(any Error)
     /// The resolver is isolated to this actor (`MainActor` for `{ @MainActor in ... }`), and
     /// the synchronous request was not made on it.
     case needsActor(String)
-    /// The resolver is `async`, the request was synchronous, and the scope kept no instance
-    /// made earlier.
+    /// The resolver is `async`, the request synchronous, and no kept instance was made earlier.
     case needsAwait
-    /// The asking task was cancelled before the value was made: while it waited for another
-    /// task making it, before its resolver ran, or by its resolver throwing `CancellationError`.
+    /// The asking task was cancelled before the value was made (also when its resolver throws
+    /// `CancellationError`).
     case cancelled
-    /// A property wrapper had no container to resolve from: no lookup policy is set, or the
-    /// policy (named here) found none.
+    /// A property wrapper had no container: no lookup policy is set, or this policy found none.
     case noContainer(policy: String?)
-    /// A property wrapper's container (given to it, or named by the built-in lookup policy in
-    /// force when its object was created) was released before the property was first read: see
-    /// ``InjectionKind/capturingContainerOnInit(from:)``.
+    /// A property wrapper's container was released before the property was first read: see
+    /// <doc:Lifetimes#What-a-container-and-a-property-hold>.
     case containerReleased
-    /// The custom lookup policy in force when a property's object was created was replaced
-    /// (and so released) before the property was first read. An unread property holds a
-    /// custom policy weakly, since the policy may hold a container that keeps the object.
+    /// The custom lookup policy in force when a property's object was created was replaced,
+    /// and so released (an unread property holds it weakly), before the property was first read.
     case policyReplaced
   }
 
@@ -73,9 +62,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// The alternatives registered for ``typeName`` in those containers (`nil` is the
   /// unnamed registration). Empty when nothing at all is registered for the type.
   public let registeredAlternatives: [String?]
-  /// The names of living containers, not searched, that register what was asked for: a
-  /// registration made in the app's container, say, when the property resolves from its
-  /// module's, which does not search the app's. Only for ``Reason/notRegistered``.
+  /// The names of living containers, not searched, that register what was asked for (for
+  /// ``Reason/notRegistered`` only): the app's, say, when a property resolves from a module's.
   public var registeredElsewhere: [String] { elsewhere.map(\.name) }
   /// Those containers, and how each relates to the first container searched.
   var elsewhere: [RegisteredElsewhere] = []
@@ -94,13 +82,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   var note: String?
   /// For a cycle: where each of its resolvers is registered, as `` `Type` at file:line ``.
   var registrationSites: [String] = []
-  /// For an injection other than a lazy property: what was injected and where, e.g. "the
-  /// default argument `injected()` of `greet(greeter:)`, declared at Greeting.swift:12".
+  /// For an injection other than a lazy property: what was injected, and where.
   var injectedInto: String?
   /// For ``Reason/noContainer(policy:)``: the `Containerable` type whose `container` was `nil`.
   var nilContainerOf: String?
-  /// What was running, in an isolation scope, when a property wrapper stopped the program:
-  /// a test under `.isolatedContainers`, or a `withIsolatedContainers` call.
+  /// The test or `withIsolatedContainers` call running when a property wrapper stopped the program.
   var runningIn: String?
 
   init(

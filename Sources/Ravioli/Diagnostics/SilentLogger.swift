@@ -1,9 +1,5 @@
 /// A logger that drops every message. ``die(_:file:function:line:)`` still stops the program,
 /// with the message as the `fatalError` text.
-///
-/// ```swift
-/// Container.logger = SilentLogger()
-/// ```
 public struct SilentLogger: RavioliLogger {
   /// Creates a silent logger.
   public init() {}

@@ -6,14 +6,8 @@
   import Musl
 #endif
 
-/// The default logger: writes messages at or above a minimum level to standard error, and
-/// stops the program with `fatalError` after writing the message of a ``die(_:file:function:line:)``.
-///
-/// Standard output is left to the app.
-///
-/// ```swift
-/// Container.logger = StandardErrorLogger(minimumLevel: .debug)
-/// ```
+/// The default logger: writes messages at or above ``minimumLevel`` to standard error, leaving
+/// standard output to the app. See <doc:LoggingAndFailures#Choosing-a-logger>.
 public struct StandardErrorLogger: RavioliLogger {
   /// Messages below this level are dropped without being built.
   public var minimumLevel: RavioliLoggingLevel

@@ -2,30 +2,10 @@ extension Container {
   /// Checks the dependency graph of this container and its parents, and the injected
   /// properties of `objects`, without running any resolver; reports every problem at once.
   ///
-  /// ```swift
-  /// do {
-  ///   try container.validate()
-  /// } catch {
-  ///   print(error)  // one `file:line: error: ...` line per problem, then a summary
-  /// }
-  /// ```
-  ///
-  /// It finds, in what the registrations declare (`register(needs:)`, and the parameters of
-  /// an initializer registered with `autoregister`): missing dependencies, with what is
-  /// registered instead (or in a living container that is not searched); every cycle, with
-  /// its path and registrations; captive dependencies (a kept instance holding one meant to
-  /// live shorter, directly or through unique instances); dependencies whose only resolvers
-  /// take a parameter that the request does not give; and a synchronous resolver's dependency
-  /// on an `async` resolver that keeps no instance.
-  ///
-  /// It checks the injected properties of `objects` in the same pass, as
-  /// ``validateInjection(of:file:line:)`` does (against the container that each object's
-  /// lookup policy picks); objects that it is not given are not checked. A registration that
-  /// declares nothing is opaque: a note, not an error. Declare `needs: []` for one that needs
-  /// nothing.
+  /// It reads what registrations declare (`needs:`, `autoregister`); one that declares nothing
+  /// is a note, not an error. See <doc:ValidatingTheGraph>.
   /// - Parameters:
-  ///   - objects: Objects whose injected properties to check, such as one of each view model
-  ///     (made, not read: nothing is resolved).
+  ///   - objects: Objects whose injected properties to check, such as one of each view model.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   /// - Returns: The report, when it has no errors (it may have notes).
@@ -47,23 +27,11 @@ extension Container {
   /// #endif
   /// ```
   ///
-  /// Each property is checked as its first read would resolve it: from the container that its
-  /// object's lookup policy picks now (see ``injectionSites(of:)``), under its alternative,
-  /// with its object as the parameter of parametrized resolvers. It finds, at the line that
-  /// declares the property, a property with no container (no lookup policy, one that finds
-  /// none, a container released); one that no container on that container's chain registers,
-  /// with what is registered instead and any living container that registers it but is not
-  /// searched; one whose only resolvers take a parameter that is not its object's type; one
-  /// whose resolver keeps no instance and is `async`, or is isolated to the main actor while
-  /// the check runs off it (on the main actor, as `@MainActor` objects are made, that is
-  /// fine; a kept instance made at start-up serves either); and, through the registrations
-  /// those properties reach, every missing dependency, cycle and captive dependency below
-  /// them, saying which property reaches each. Properties already resolved are not checked.
-  /// An object that has no injected property, a value passed as an object, or an empty list
-  /// is an error at the line of this call. The objects are read as ``injectionSites(of:)``
-  /// reads them: call it where they may be read.
+  /// Each property is checked as its first read would resolve it, from the container its
+  /// object's lookup policy picks now. Call it where the objects may be read (on the main actor
+  /// for `@MainActor` ones). See <doc:CheckingInjectedProperties#What-is-checked>.
   /// - Parameters:
-  ///   - objects: The objects whose injected properties to check.
+  ///   - objects: The objects whose injected properties to check (not empty).
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   /// - Returns: The report, when it has no errors (it may have notes).

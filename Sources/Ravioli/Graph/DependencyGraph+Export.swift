@@ -1,8 +1,5 @@
 extension DependencyGraph {
-  /// The graph as a Mermaid flowchart, which GitHub draws in a fenced code block marked
-  /// `mermaid`: a node per registration (type, alternative, scope) in a subgraph per
-  /// container, an arrow to each thing it needs; missing dependencies red and dashed, arrows
-  /// that close a cycle red, opaque registrations dashed.
+  /// The graph as a Mermaid flowchart, which GitHub draws in a code block marked `mermaid`.
   public var mermaid: String {
     render(
       ["flowchart TD"], container: { ["  subgraph c\($0) [\"\(Self.mermaidText($1))\"]"] },
@@ -22,8 +19,7 @@ extension DependencyGraph {
       })
   }
 
-  /// The graph in Graphviz's DOT language (`dot -Tsvg graph.dot > graph.svg`), showing what
-  /// ``mermaid`` shows.
+  /// The graph in Graphviz's DOT language, showing what ``mermaid`` shows.
   public var dot: String {
     render(
       ["digraph dependencies {", "  node [shape=box];"],

@@ -1,16 +1,8 @@
 /// The dependency graph that a container's registrations declare: what each registration
 /// needs, and which registration would resolve it. Nothing is resolved to build it.
 ///
-/// Take it from ``Container/graph``; export it to draw it, or let
-/// ``Container/validate(including:file:line:)`` check it:
-///
-/// ```swift
-/// print(container.graph.mermaid)  // paste into a Markdown file, or mermaid.live
-/// ```
-///
-/// A registration declares what it needs with `register(needs:)`, or by being an
-/// initializer registered with `autoregister`. One that declares nothing is *opaque*: it
-/// is drawn and counted, but what its resolver resolves cannot be known without running it.
+/// Take it from ``Container/graph``, and draw it with ``mermaid`` or ``dot``. See
+/// <doc:ValidatingTheGraph#Seeing-the-graph>.
 public struct DependencyGraph: Sendable {
   /// The containers searched from the container the graph was taken from, in order; from
   /// several, each one's in turn, each container once.
@@ -80,10 +72,8 @@ public struct DependencyGraph: Sendable {
 }
 
 extension Container {
-  /// The graph that this container's registrations, and its parents', declare.
-  ///
-  /// It is a snapshot: registering afterwards does not change it. Inside
-  /// ``withIsolatedContainers(fileID:function:line:_:)`` it is the graph that the scope sees.
+  /// The graph that this container's registrations, and its parents', declare: a snapshot,
+  /// which registering afterwards does not change. See <doc:ValidatingTheGraph#Seeing-the-graph>.
   public var graph: DependencyGraph {
     DependencyGraph(of: [self])
   }

@@ -1,17 +1,9 @@
 /// What ``Container/validate(including:file:line:)`` and
-/// ``Container/validateInjection(of:file:line:)`` found: every problem of a container's graph
-/// and of the injected properties checked, at once, each where the registration that has it
-/// was made, or the property declared.
+/// ``Container/validateInjection(of:file:line:)`` found: every problem at once, each at the line
+/// of the registration or property that has it.
 ///
-/// Its description reads like compiler output, one line per problem, then a summary:
-///
-/// ```text
-/// Shop/AppModule.swift:14: error: `CheckoutService` needs `PaymentGateway`, which is not registered (searched "shop" -> "networking").
-/// Shop/AppModule.swift:20: note: `Clock` declares no dependencies: its resolver is not checked. Declare them with `register(needs:)`, or register an initializer with `autoregister`.
-/// Container "shop" -> "networking": 1 error in 6 registrations (1 missing dependency); 1 opaque registration.
-/// ```
-///
-/// `try container.validate()` throws it when it has errors; in a test, RavioliTesting's
+/// Its description reads like compiler output, one line per problem, then a summary: see
+/// <doc:ValidatingTheGraph#Reading-the-report>. In a test, RavioliTesting's
 /// `expectValidGraph(_:)` and `expectInjectable(_:)` record it as the test's failure.
 public struct ValidationReport: Error, Sendable, CustomStringConvertible {
   /// One finding: an error, or a note about an opaque registration.
@@ -22,26 +14,22 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
       case missingDependency
       /// Registrations that need each other, so that none of them can be made.
       case cycle
-      /// A kept registration (a singleton, say) that holds an instance meant to live
-      /// shorter (a `.cached` or `.weak` one), and so keeps it past its time.
+      /// A kept instance (a singleton, say) holds one meant to live shorter (`.cached`, `.weak`).
       case captiveDependency
-      /// A registration (or an injected property) needs a type whose only resolvers take a
-      /// parameter that it does not give them (a property gives its object).
+      /// A registration or property needs a type whose only resolvers take a parameter it
+      /// does not give (a property gives its object).
       case parameterNeverGiven
-      /// A synchronous resolver, or an injected property, needs a registration whose resolver
-      /// is `async` and keeps no instance, which it can never get.
+      /// A synchronous resolver or a property needs an `async` resolver that keeps no instance.
       case asyncDependency
-      /// An injected property needs a registration whose resolver is isolated to the main
-      /// actor, and the check ran off the main actor, where a read cannot call it.
+      /// A property needs a main-actor resolver, and the check ran off the main actor.
       case needsMainActor
-      /// An injected property whose object's lookup policy gives it no container: none is
-      /// set, the policy finds none, or the property's container was released.
+      /// A property has no container: no lookup policy is set, the policy finds none, or the
+      /// property's container was released.
       case noContainer
-      /// An object given to the check has no `@Injected` or `@InjectedWeakly` property (or
-      /// is a value passed as an object): there is nothing to check.
+      /// An object given has no `@Injected` or `@InjectedWeakly` property (or is a value passed
+      /// as an object), or no object was given to ``Container/validateInjection(of:file:line:)``.
       case noInjectedProperties
-      /// A registration that declares nothing, so that what it needs cannot be checked:
-      /// a note, not an error.
+      /// A registration that declares nothing, so its needs cannot be checked: a note.
       case opaqueRegistration
     }
 
@@ -88,8 +76,7 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
   }
 
   /// The last line of ``description``, e.g. `Container "shop": 2 errors in 8 registrations (1
-  /// missing dependency, 1 cycle); 1 opaque registration.`, or, where properties were checked,
-  /// `Container "catalog" -> "networking": no errors in 5 registrations and 4 injected properties.`
+  /// missing dependency, 1 cycle); 1 opaque registration.`
   public var summary: String {
     let counts = Diagnostic.Kind.allCases.compactMap { kind -> String? in
       let count = errors.count { $0.kind == kind }
