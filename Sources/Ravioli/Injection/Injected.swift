@@ -161,7 +161,8 @@ public struct Injected<Value> {
   }
 }
 
-/// See <doc:SwiftConcurrency#Sendable-types-with-injected-dependencies>.
+/// A `Sendable` value makes a `Sendable` property. See
+/// <doc:SwiftConcurrency#Sendable-types-with-injected-dependencies>.
 extension Injected: Sendable where Value: Sendable {}
 
 @usableFromInline
