@@ -1,29 +1,14 @@
 extension Container {
   /// Registers an initializer, whose parameters are resolved when it runs.
   ///
-  /// ```swift
-  /// container.autoregister(initializer: HomeScreen.init)
-  /// container.autoregister(Greeter.self, initializer: EnglishGreeter.init)
-  /// container.autoregister(Clock.self, scope: .singleton, initializer: SystemClock.init)
-  /// ```
-  ///
-  /// A parameter that is resolved under an alternative is named in `parameters:`:
-  ///
-  /// ```swift
-  /// container.autoregister(
-  ///   alternative: .french, parameters: [.on(Greeter.self, alternative: .french)],
-  ///   initializer: HomeScreen.init)
-  /// ```
-  ///
-  /// Their types are its dependencies, which ``validate(including:file:line:)`` checks without
-  /// running anything. They are resolved as `try container.resolve()` in a closure resolver
-  /// would be, and a failure names this call as where they were requested.
+  /// The parameters are the registration's declared dependencies, resolved as
+  /// `try container.resolve()` in a resolver would be. See
+  /// <doc:RegisteringAndResolving#Registering-initializers>.
   /// - Parameters:
   ///   - type: The type to register the initializer for, when not the one it makes (a
   ///     protocol it conforms to, say).
   ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default. Scopes that
-  ///     share an instance between threads take a `Sendable` value (``RegistrationScope``).
+  ///   - scope: How long an instance lives; ``Scope/unique`` by default (``RegistrationScope``).
   ///   - parameters: The alternatives to resolve parameters under, as
   ///     `.on(Greeter.self, alternative: .french)`, each for every parameter of its type.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
@@ -54,12 +39,11 @@ extension Container {
   }
 
   /// Registers an initializer isolated to the main actor (a view model's, say), run as a
-  /// `@MainActor` resolver is: synchronously on the main actor, and anywhere with
-  /// `try await container.resolve(ReceiptViewModel.self)`.
+  /// `@MainActor` resolver is (see <doc:SwiftConcurrency#Main-actor-resolvers>).
   /// - Parameters:
   ///   - type: The type to register the initializer for, when not the one it makes.
   ///   - alternative: The name that tells this registration apart from others of the same type.
-  ///   - scope: How long a resolved instance lives; ``Scope/unique`` by default.
+  ///   - scope: How long an instance lives; ``Scope/unique`` by default (``RegistrationScope``).
   ///   - parameters: The alternatives to resolve parameters under.
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
@@ -98,7 +82,6 @@ extension Container {
   // caller holds. A strong reference would keep the container alive through its own table; a
   // safe `unowned` one adds reference counting per parameter (measured in Benchmarks).
 
-  /// Declares the initializer's parameters as the registration's dependencies.
   @usableFromInline
   func storeInitializer<Value>(
     alternative: RegistrationAlternative?, scope: RegistrationScope<Value>,
@@ -126,7 +109,6 @@ extension Container {
   }
 }
 
-/// The alternatives that `autoregister(parameters:)` gives to an initializer's parameters.
 @usableFromInline
 struct ParameterAlternatives: Sendable {
   private let byType: [(type: ObjectIdentifier, alternative: RegistrationAlternative)]

@@ -8,8 +8,7 @@
 // accepted, converted; the variadic one, unspecialized anyway, keeps the plain type). Each of
 // these costs is measured in Benchmarks (scenario 11a).
 extension Container {
-  /// Registers an initializer of 1 parameter, as the variadic `autoregister` does, which
-  /// documents the parameters.
+  /// Registers an initializer of 1 parameter; see the variadic `autoregister`.
   @inlinable
   public func autoregister<Value, P1>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -31,8 +30,7 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 2 parameters, as the variadic `autoregister` does, which
-  /// documents the parameters.
+  /// Registers an initializer of 2 parameters; see the variadic `autoregister`.
   @inlinable
   public func autoregister<Value, P1, P2>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -56,8 +54,7 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 3 parameters, as the variadic `autoregister` does, which
-  /// documents the parameters.
+  /// Registers an initializer of 3 parameters; see the variadic `autoregister`.
   @inlinable
   public func autoregister<Value, P1, P2, P3>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -83,8 +80,7 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 4 parameters, as the variadic `autoregister` does, which
-  /// documents the parameters.
+  /// Registers an initializer of 4 parameters; see the variadic `autoregister`.
   @inlinable
   public func autoregister<Value, P1, P2, P3, P4>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -113,8 +109,7 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 5 parameters, as the variadic `autoregister` does, which
-  /// documents the parameters.
+  /// Registers an initializer of 5 parameters; see the variadic `autoregister`.
   @inlinable
   public func autoregister<Value, P1, P2, P3, P4, P5>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,
@@ -146,8 +141,7 @@ extension Container {
       })
   }
 
-  /// Registers an initializer of 6 parameters, as the variadic `autoregister` does, which
-  /// documents the parameters.
+  /// Registers an initializer of 6 parameters; see the variadic `autoregister`.
   @inlinable
   public func autoregister<Value, P1, P2, P3, P4, P5, P6>(
     _ type: Value.Type = Value.self, alternative: RegistrationAlternative? = nil,

@@ -2,19 +2,9 @@ extension Container {
   /// Resolves a `Value`, awaiting what cannot be made synchronously here: an `async`
   /// resolver, or one isolated to the main actor when the caller is not on it.
   ///
-  /// ```swift
-  /// container.register(scope: .singleton) { () async throws -> OrdersDatabase in
-  ///   try await OrdersDatabase.open()
-  /// }
-  /// let database = try await container.resolve(OrdersDatabase.self)
-  /// ```
-  ///
-  /// It resolves every plain registration: use it in async code that does not know how a type
-  /// is registered. `Value` is `Sendable`, as it crosses from where its resolver ran. A kept
-  /// instance that many tasks ask for at once is made once; the others wait. A `Value?` request
-  /// falls back to `Value` only when that one resolves synchronously.
-  /// Named `resolve(_:)`: an async `resolve()` would be picked for every call in async code,
-  /// and `try container.resolve()` would fail to compile.
+  /// It resolves every plain registration, so use it in async code, which need not know how a
+  /// type is registered. A `Value?` request falls back to `Value` only when that one resolves
+  /// synchronously. See <doc:SwiftConcurrency#Async-resolvers>.
   /// - Parameters:
   ///   - type: The type to resolve.
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.

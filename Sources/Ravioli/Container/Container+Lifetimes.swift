@@ -1,17 +1,11 @@
 extension Container {
   /// Creates, now, every singleton and cached instance registered in this container that does
-  /// not exist yet, so that their cost, and any failure, comes at a moment you choose:
+  /// not exist yet, so that their cost, and any failure, comes at a moment you choose.
   ///
-  /// ```swift
-  /// app.register(scope: .singleton) { () -> Database in Database() }
-  /// try app.createSingletons()  // opens the database now, not at its first use
-  /// ```
-  ///
-  /// Parametrized resolvers are skipped (they need a parameter), and so are async ones (they need
-  /// `await`: make them with `try await container.resolve(Database.self)`) and the container's
-  /// parents. A main-actor resolver fails with ``ResolutionError/Reason/needsActor(_:)`` unless
-  /// this is called on the main actor. Each instance is made by an ordinary resolution, which
-  /// resolves (and makes) what it needs on the way.
+  /// Each is made by an ordinary resolution, with what it needs. It skips parametrized and
+  /// async resolvers, and the container's parents; a main-actor resolver fails with
+  /// ``ResolutionError/Reason/needsActor(_:)`` unless this runs on the main actor. See
+  /// <doc:Lifetimes#Making-and-dropping-shared-instances>.
   /// - Parameters:
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
@@ -30,14 +24,8 @@ extension Container {
   /// Drops the instances that this container's registrations keep for `scope`, or for every
   /// scope: the next resolution of each makes a new one.
   ///
-  /// ```swift
-  /// session.reset(.cached)  // e.g. after checkout: the next cart is a new one
-  /// ```
-  ///
-  /// The registrations stay; parents and children keep their instances. A creation of an
-  /// instance of this container that overlaps the reset hands it to its caller without keeping
-  /// it, since it may be made from an instance that the reset drops. ``Scope/unique`` and
-  /// ``Scope/graph`` keep nothing to reset.
+  /// Parents and children keep their instances. An instance whose creation overlaps the reset
+  /// goes to its caller but is not kept. See <doc:Lifetimes#Resolving-from-several-threads>.
   /// - Parameters:
   ///   - scope: The scope to reset (``Scope/cached``, ``Scope/singleton`` or ``Scope/weak``);
   ///     `nil`, the default, resets them all.

@@ -26,10 +26,6 @@ extension Container {
 
   /// Removes the plain and parametrized resolvers of `type` under `alternative` from this
   /// container; a parent's registration of the type, if any, resolves next.
-  ///
-  /// ```swift
-  /// NetworkingModule.container.removeRegistration(of: HTTPClient.self)
-  /// ```
   /// - Parameters:
   ///   - type: The registered type, as registered (`Greeter.self` for
   ///     `register { () -> Greeter in ... }`).

@@ -1,18 +1,14 @@
 extension Container {
   /// Resolves a `Value`, searching this container, then its parents.
   ///
-  /// ```swift
-  /// let greeter: Greeter = try container.resolve()
-  /// let french: Greeter = try container.resolve(alternative: .french)
-  /// ```
-  ///
-  /// Resolving `Value?` finds a registration of `Value?` or, failing that, of `Value`.
+  /// `Value?` resolves from a `Value?` registration in any container searched, else from
+  /// `Value`. See <doc:RegisteringAndResolving>.
   /// - Parameters:
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
-  /// - Throws: ``ResolutionError`` when no plain resolver is registered, the resolution
-  ///   needs itself (a cycle), or the resolver throws.
+  /// - Throws: ``ResolutionError``, whose reason says what failed (see
+  ///   <doc:LoggingAndFailures#Reading-a-failure>).
   @inlinable @inline(__always)
   public func resolve<Value>(
     alternative: RegistrationAlternative? = nil,
@@ -23,15 +19,15 @@ extension Container {
     try resolve(Value.self, alternative: alternative, object: nil, site: RequestSite(file, line))
   }
 
-  /// Resolves a `Value`, giving `parameter` to a parametrized resolver, which the nearest
-  /// container with a resolver prefers to its plain one.
+  /// Resolves a `Value`, giving `parameter` to a parametrized resolver that takes it, else
+  /// using a plain one. See <doc:RegisteringAndResolving#Parametrized-resolvers>.
   /// - Parameters:
   ///   - parameter: The value handed to a parametrized resolver.
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
-  /// - Throws: ``ResolutionError`` when no resolver is registered, the resolution needs
-  ///   itself (a cycle), or the resolver throws.
+  /// - Throws: ``ResolutionError``, whose reason says what failed (see
+  ///   <doc:LoggingAndFailures#Reading-a-failure>).
   public func resolve<Value>(
     parameter: Any, alternative: RegistrationAlternative? = nil,
     file: StaticString = #fileID, line: UInt = #line
@@ -42,12 +38,8 @@ extension Container {
 
   /// Resolves a `Value`, or returns `nil` when nothing is registered for it.
   ///
-  /// Other failures (only a parametrized resolver is registered, a cycle, a resolver that
-  /// throws, a missing dependency) are logged at the `.error` level before `nil` is returned.
-  ///
-  /// ```swift
-  /// let tracker: Analytics? = container.resolveIfRegistered()
-  /// ```
+  /// Any other failure (only parametrized resolvers registered, a missing dependency, a cycle,
+  /// a resolver that throws) is logged as an error before `nil` is returned.
   /// - Parameters:
   ///   - alternative: The name of the registration to use; `nil` for the unnamed one.
   ///   - file: The file of the call, for messages; leave the default.
@@ -87,12 +79,6 @@ extension Container {
 
   /// Whether a plain or parametrized resolver is registered for `type` and `alternative` in this
   /// container or its parents.
-  ///
-  /// ```swift
-  /// if container.isResolvable(ImageCache.self) {
-  ///   print("an image cache can be resolved")
-  /// }
-  /// ```
   public func isResolvable<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative? = nil
   ) -> Bool {

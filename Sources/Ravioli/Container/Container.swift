@@ -1,8 +1,5 @@
 /// Holds resolvers for the types your code depends on, and resolves them.
 ///
-/// Register a resolver for a type, optionally under a ``RegistrationAlternative``, then
-/// resolve it directly or through the `@Injected` property wrapper:
-///
 /// ```swift
 /// let container = Container(name: "app")
 /// container.register { () -> Greeter in EnglishGreeter() }
@@ -10,12 +7,8 @@
 /// let greeter: Greeter = try container.resolve()
 /// ```
 ///
-/// A container searches its own registrations, then its parents': a child container adds or
-/// overrides registrations for one part of the app, and a module's container builds on those of
-/// the modules it depends on (see ``init(parents:name:registrations:)``).
-///
-/// `Container` is `Sendable`: any thread may register and resolve at any time. Resolvers run
-/// outside the container's lock, so they may resolve from the same container.
+/// A container searches its own registrations, then its parents'. Any thread may register and
+/// resolve at any time. See <doc:RegisteringAndResolving> and <doc:ThreadSafety>.
 public final class Container: Sendable {
   /// The container's name, used in log and error messages.
   public let name: String
@@ -39,21 +32,9 @@ public final class Container: Sendable {
 
   /// Creates a container.
   ///
-  /// Give a container that outlives a test, such as a module's `static let container`, its
-  /// registrations in `registrations`:
-  ///
-  /// ```swift
-  /// public enum NetworkingModule {
-  ///   /// What Networking provides. Modules that need it build their containers on this one;
-  ///   /// tests replace its entries.
-  ///   public static let container = Container(name: "networking") { container in
-  ///     container.register(scope: .singleton, needs: []) { () -> HTTPClient in CannedHTTPClient() }
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// They stay the container's even when a test under `.isolatedContainers` happens to make
-  /// it; registrations made later, inside such a test, belong to that test alone.
+  /// Give a module's `static let container` its registrations in `registrations`, so that they
+  /// stay its own even when an isolated test makes it: see
+  /// <doc:LookupPoliciesAndModules#A-container-for-each-module>.
   /// - Parameters:
   ///   - parent: The container to search when this one has no resolver for a request.
   ///   - name: A name for messages; unnamed containers are `container-1`, `container-2`, etc.
@@ -68,15 +49,10 @@ public final class Container: Sendable {
   /// Creates a container that builds on several others, such as the containers of the
   /// modules that a feature module depends on.
   ///
-  /// ```swift
-  /// let feature = Container(parents: [networking, storage], name: "feature")
-  /// ```
-  ///
-  /// A request is looked up in this container, then in each parent in order, each followed by
-  /// its own parents. A container that several parents share (a `core` under both `networking`
-  /// and `storage`) is searched once, after every container that builds on it, so that
-  /// `storage`'s overrides of `core` win here as in `storage`: `feature`, `networking`,
-  /// `storage`, `core`. ``description`` lists that order, as does every ``ResolutionError``.
+  /// It searches itself, then each parent in order, each followed by its own parents; a
+  /// container that several share is searched once, after all that build on it
+  /// (``description`` shows the order). See
+  /// <doc:LookupPoliciesAndModules#A-container-for-each-module>.
   /// - Parameters:
   ///   - parents: The containers to search, in order, when this one has no resolver.
   ///   - name: A name for messages; unnamed containers are `container-1`, `container-2`, etc.
@@ -156,13 +132,8 @@ extension Container {
   /// The process-wide logger: ``logger`` outside isolation scopes.
   private static let globalLogger = Locked<any RavioliLogger>(StandardErrorLogger())
 
-  /// The logger that every container and property wrapper reports to.
-  ///
-  /// ``StandardErrorLogger`` by default. Any thread may read or replace it at any time.
-  ///
-  /// ```swift
-  /// Container.logger = StandardErrorLogger(minimumLevel: .debug)
-  /// ```
+  /// The logger that every container and property wrapper reports to;
+  /// ``StandardErrorLogger`` by default. See <doc:LoggingAndFailures#Choosing-a-logger>.
   public static var logger: any RavioliLogger {
     get {
       if let scope = IsolationScope.active, let logger = scope.state.withLock({ $0.logger }) {

@@ -2,18 +2,9 @@ extension Container {
   /// One thing a registration needs: a type, under an alternative, optionally with the
   /// parameter it is resolved with.
   ///
-  /// A registration declares its dependencies with `needs:`, so that
-  /// ``Container/validate(including:file:line:)`` can check the whole graph before any resolver
-  /// runs:
-  ///
-  /// ```swift
-  /// container.register(needs: [.on(Greeter.self), .on(Clock.self)]) { () -> HomeBanner in
-  ///   HomeBanner(text: (try container.resolve() as Greeter).greet(), clock: try container.resolve())
-  /// }
-  /// ```
-  ///
-  /// `autoregister(initializer:)` declares its initializer's parameters by itself; its
-  /// `parameters:` takes a dependency to give one of them an alternative.
+  /// A closure registration lists them in `needs:`; `autoregister(parameters:)` takes them to
+  /// give an initializer's parameters an alternative. See
+  /// <doc:RegisteringAndResolving#Declared-dependencies>.
   public struct Dependency: Sendable, CustomStringConvertible {
     let type: Any.Type
     let alternative: RegistrationAlternative?

@@ -1,17 +1,12 @@
 /// The name that tells apart several registrations of one type.
 ///
 /// Declare the alternatives your app uses as static members, then pass them when you
-/// register and resolve:
+/// register and resolve (see <doc:RegisteringAndResolving#Alternatives>):
 ///
 /// ```swift
 /// extension RegistrationAlternative {
 ///   static let french: RegistrationAlternative = "french"
 /// }
-/// ```
-///
-/// ```swift
-/// container.register(alternative: .french) { () -> Greeter in FrenchGreeter() }
-/// let greeter: Greeter = try container.resolve(alternative: .french)
 /// ```
 public struct RegistrationAlternative: Hashable, Sendable, ExpressibleByStringLiteral,
   CustomStringConvertible

@@ -1,32 +1,16 @@
 /// The scope of a registration of `Value`, as `register(scope:)` takes it: a ``Scope``,
 /// checked against the type.
 ///
-/// Write it as you would a `Scope`: `.unique` (the default) and `.graph` for any value,
-/// `.singleton`, `.weak` and `.cached` for a `Sendable` one.
-///
-/// ```swift
-/// container.register(scope: .singleton) { () -> Database in Database() }
-/// ```
-///
-/// The kept scopes share one instance between threads, so in Swift 6 language mode they need
-/// a `Sendable` value (in Swift 5 mode, a warning at most, with complete concurrency checking).
-/// Registering a class that is not `Sendable` as a singleton stops the build:
-///
-/// ```
-/// container.register(scope: .singleton) { () -> ImageCache in ImageCache() }
-///                            `- error: type 'ImageCache' does not conform to the 'Sendable' protocol
-/// ```
-///
-/// To fix it, make the type safe to share: an immutable `final class` marked `Sendable`, an
-/// `actor`, or a class that guards its state with a lock. If it is safe in a way that the
-/// compiler cannot see (say, only one thread ever uses it), say so with ``unchecked(_:)``, as
-/// with `@unchecked Sendable`. A class with a lazily `@Injected` property is never `Sendable`
-/// (the first read sets it): share one this way when its properties are first read on one
-/// thread at a time.
+/// Write it as you would a `Scope`: `.unique` (the default) and `.graph` for any value;
+/// `.singleton`, `.weak` and `.cached`, which share one instance between threads, for a
+/// `Sendable` one in the Swift 6 language mode. ``unchecked(_:)`` promises that a value that is
+/// not `Sendable` may be shared, as `@unchecked Sendable` does:
 ///
 /// ```swift
 /// container.register(scope: .unchecked(.singleton)) { () -> ImageCache in ImageCache() }
 /// ```
+///
+/// See <doc:Lifetimes#Shared-instances-are-Sendable>.
 public struct RegistrationScope<Value>: Sendable {
   let scope: Scope
 
@@ -43,10 +27,6 @@ public struct RegistrationScope<Value>: Sendable {
 
   /// Any scope, for any value, without the compiler's check that the value may be shared
   /// between threads: you promise that it may.
-  ///
-  /// ```swift
-  /// container.register(scope: .unchecked(.singleton)) { () -> ImageCache in ImageCache() }
-  /// ```
   /// - Parameter scope: The scope.
   public static func unchecked(_ scope: Scope) -> Self {
     Self(checked: scope)
@@ -55,11 +35,6 @@ public struct RegistrationScope<Value>: Sendable {
 
 extension RegistrationScope where Value: Sendable {
   /// A scope chosen at run time, for a `Sendable` value.
-  ///
-  /// ```swift
-  /// let scope: Scope = sharesInstances ? .singleton : .unique
-  /// container.register(scope: RegistrationScope(scope)) { () -> Clock in SystemClock() }
-  /// ```
   /// - Parameter scope: The scope.
   public init(_ scope: Scope) {
     self.init(checked: scope)
