@@ -32,7 +32,8 @@ extension Container {
     _ type: Value.Type, alternative: RegistrationAlternative?, site: RequestSite
   ) throws(ResolutionError) -> Value? {
     try resolvePublished(
-      type, alternative: alternative, parameterType: nil, site: site, nonisolatedOnly: true)
+      type, alternative: alternative, parameterType: nil, site: site, nonisolatedOnly: true,
+      resolved: { $0 }, otherwise: { nil })
   }
 
   @usableFromInline

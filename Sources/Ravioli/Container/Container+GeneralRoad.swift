@@ -70,13 +70,12 @@ extension Container {
     _ type: Value.Type, alternative: RegistrationAlternative?, object: AnyObject?,
     site: RequestSite
   ) throws(ResolutionError) -> Value {
-    if let value = try resolvePublished(
+    try resolvePublished(
       type, alternative: alternative, parameterType: object.map { Swift.type(of: $0) },
-      site: site)
-    {
-      return value
-    }
-    return try resolveUnpublished(type, alternative: alternative, parameter: object, site: site)
+      site: site, resolved: { $0 },
+      otherwise: { () throws(ResolutionError) in
+        try resolveUnpublished(type, alternative: alternative, parameter: object, site: site)
+      })
   }
 
   func nearestRegistration(

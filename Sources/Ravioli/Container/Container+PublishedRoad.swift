@@ -1,45 +1,53 @@
 extension Container {
-  /// The road for a plain registration read without a lock, specialized where called. `nil`
-  /// where ``beginLookUp(of:alternative:withParameter:)`` finds nothing, and, with
-  /// `nonisolatedOnly` (a request that can await), for a resolver that is not nonisolated. A
-  /// plain resolver takes no parameter: only the parameter's type goes on, for the watchers.
+  /// The road for a plain registration read without a lock, specialized where called: what it
+  /// makes or keeps goes to `resolved`. It leaves the request to `otherwise` where
+  /// ``beginLookUp(of:alternative:withParameter:)`` finds nothing, and, with `nonisolatedOnly`
+  /// (a request that can await), for a resolver that is not nonisolated. A plain resolver takes
+  /// no parameter: only the parameter's type goes on, for the watchers. Two closures, not a
+  /// `Value?`: an optional of a protocol that is not class-bound is copied and destroyed
+  /// through generic value witnesses (Benchmarks/README, plain-protocol shapes).
   @inlinable @inline(__always)
-  func resolvePublished<Value>(
+  func resolvePublished<Value, Result>(
     _ type: Value.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?,
-    site: RequestSite, nonisolatedOnly: Bool = false
-  ) throws(ResolutionError) -> Value? {
+    site: RequestSite, nonisolatedOnly: Bool = false, resolved: (Value) -> Result,
+    otherwise: () throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
     guard
       let lookUp = beginLookUp(
         of: Value.self, alternative: alternative, withParameter: parameterType != nil)
     else {
-      return nil
+      return try otherwise()
     }
     let found = lookUp.found
     let unretained = Unmanaged<Registration<Value>>.fromOpaque(found)
-    if let kept = unretained._withUnsafeGuaranteedRef({ $0.instances?.currentInReadSection }) {
+    // Asked first, so that a registration that keeps nothing makes no `Value?` (see above).
+    if unretained._withUnsafeGuaranteedRef({ $0.instances != nil }),
+      let kept = unretained._withUnsafeGuaranteedRef({ $0.instances?.currentInReadSection })
+    {
       if !endUnwatchedLookUp(lookUp) {
         endWatchedLookUp(parameterType: parameterType, found: found)
       }
-      return kept
+      return resolved(kept)
     }
     if nonisolatedOnly, unretained._withUnsafeGuaranteedRef({ $0.kind != .nonisolated }) {
       // Not watched: an awaited resolver is not, on either road (see `watchKept`).
       lookUp.endSection()
-      return nil
+      return try otherwise()
     }
     // `_withUnsafeGuaranteedRef` rethrows untyped: what it throws is `runFound`'s.
     do {
       return try unretained._withUnsafeGuaranteedRef { (registration) throws(ResolutionError) in
-        try runFound(
-          registration, at: lookUp, alternative: alternative, parameterType: parameterType,
-          site: site)
+        resolved(
+          try runFound(
+            registration, at: lookUp, alternative: alternative, parameterType: parameterType,
+            site: site))
       }
     } catch {
       throw error as! ResolutionError
     }
   }
 
-  /// What ``resolvePublished(_:alternative:parameterType:site:nonisolatedOnly:)`` left. Not
+  /// What ``resolvePublished(_:alternative:parameterType:site:nonisolatedOnly:resolved:otherwise:)`` left. Not
   /// inlined, so that the road's callers stay small enough to be inlined themselves (which
   /// resolving a singleton gains from).
   @inlinable @inline(never)
@@ -118,15 +126,14 @@ extension Container {
         throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
       }
       // Not a `defer`, which the optimizer outlines: a call of its own at every resolution.
-      let value: Value
       do {
-        value = try make(registration, alternative: alternative, parameter: nil, site: site)
+        let value = try make(registration, alternative: alternative, parameter: nil, site: site)
+        lookUp.leave(registration)
+        return value
       } catch {
         lookUp.leave(registration)
         throw error
       }
-      lookUp.leave(registration)
-      return value
     }
     let retained = Unmanaged<Registration<Value>>.fromOpaque(lookUp.found).retain()
       .takeRetainedValue()

@@ -50,16 +50,13 @@ extension Container {
   ) -> Value? {
     let site = RequestSite(file, line)
     do throws(ResolutionError) {
-      if let value = try resolvePublished(
-        Value.self, alternative: alternative, parameterType: nil, site: site)
-      {
-        return value
-      }
+      return try resolvePublished(
+        Value.self, alternative: alternative, parameterType: nil, site: site, resolved: { $0 },
+        otherwise: { resolveOrLog(alternative: alternative, parameter: nil, site: site) })
     } catch {
       logFailure(error, site: site)
       return nil
     }
-    return resolveOrLog(alternative: alternative, parameter: nil, site: site)
   }
 
   /// Resolves a `Value` with a parameter, or returns `nil` when nothing is registered for it.

@@ -31,12 +31,10 @@ extension Optional: OptionalResolvable {
     as requested: Requested.Type, in container: Container,
     alternative: RegistrationAlternative?, parameterType: Any.Type?, site: RequestSite
   ) throws(ResolutionError) -> Requested? {
-    guard
-      let wrapped = try container.resolvePublished(
-        Wrapped.self, alternative: alternative, parameterType: parameterType, site: site)
-    else { return nil }
     // `Requested` is `Self`: a cast that specialization removes.
-    return .some(Self.some(wrapped) as! Requested)
+    try container.resolvePublished(
+      Wrapped.self, alternative: alternative, parameterType: parameterType, site: site,
+      resolved: { .some(Self.some($0) as! Requested) }, otherwise: { nil })
   }
 
   @usableFromInline
