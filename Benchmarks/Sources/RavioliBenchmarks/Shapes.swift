@@ -63,8 +63,10 @@ func measureShape(
   _ shape: String, number: String, stored: any PlainService, in container: Ravioli.Container
 ) -> ShapeMeasurement {
   let singletonAlternative = RegistrationAlternative("singleton-\(number)")
-  container.register(replacing: true) { () -> any PlainService in stored }
-  container.register(alternative: singletonAlternative, scope: .singleton, replacing: true) {
+  // Each shape replaces the stored instance of the one before; the singletons are named apart.
+  let replacing = container.isResolvable((any PlainService).self)
+  container.register(replacing: replacing) { () -> any PlainService in stored }
+  container.register(alternative: singletonAlternative, scope: .singleton) {
     () -> any PlainService in stored
   }
   let closure = opaque { stored }
