@@ -5,7 +5,6 @@
 
 #if defined(__linux__) && defined(__GLIBC__)
 #include <malloc.h>
-#include <stdatomic.h>
 #include <stddef.h>
 
 extern void *__libc_malloc(size_t size);
@@ -14,15 +13,16 @@ extern void *__libc_realloc(void *pointer, size_t size);
 extern void *__libc_memalign(size_t alignment, size_t size);
 extern void __libc_free(void *pointer);
 
-static _Atomic uint64_t allocations;
-// Off unless allocations are being counted: an atomic add on every malloc would otherwise be
-// part of every timed allocation (a locked instruction, and on two threads a contended cache
-// line), baselines included. Off, a malloc pays one load and a branch more than glibc's.
-static _Atomic int counting;
+// Per thread: only the measuring thread's allocations count, not those that other threads of
+// the process (an earlier scenario's, the runtime's) happen to make meanwhile.
+static _Thread_local uint64_t allocations;
+// Off unless allocations are being counted, so that a timed allocation pays one load and a
+// branch more than glibc's, baselines included.
+static _Thread_local int counting;
 
 static inline void count_one(void) {
-  if (atomic_load_explicit(&counting, memory_order_relaxed)) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+  if (counting) {
+    allocations += 1;
   }
 }
 
@@ -61,15 +61,11 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
   return 0;
 }
 
-uint64_t allocation_count(void) {
-  return atomic_load_explicit(&allocations, memory_order_relaxed);
-}
+uint64_t allocation_count(void) { return allocations; }
 
 int allocation_counting_is_supported(void) { return 1; }
 
-void allocation_counting_set_enabled(int enabled) {
-  atomic_store_explicit(&counting, enabled != 0, memory_order_seq_cst);
-}
+void allocation_counting_set_enabled(int enabled) { counting = enabled != 0; }
 
 uint64_t allocated_bytes(void) {
   struct mallinfo2 info = mallinfo2();

@@ -3,13 +3,12 @@
 
 #include <stdint.h>
 
-/// The number of heap allocations (malloc, calloc, realloc, aligned allocations) made by
-/// this process, on every thread, while counting was enabled; 0 where counting is not
-/// supported.
+/// The number of heap allocations (malloc, calloc, realloc, aligned allocations) made by the
+/// calling thread while it had counting enabled; 0 where counting is not supported.
 uint64_t allocation_count(void);
 
-/// Starts (nonzero) or stops (0) counting allocations. Counting starts off, so that timed
-/// code does not pay for it.
+/// Starts (nonzero) or stops (0) counting the calling thread's allocations. Counting starts
+/// off, so that timed code does not pay for it.
 void allocation_counting_set_enabled(int enabled);
 
 /// Whether allocations are being counted on this platform.
