@@ -1,6 +1,8 @@
+// example: testing-imports
 import Ravioli
 import RavioliTesting
 import Testing
+// example end: testing-imports
 
 private final class Stamp: Sendable { init() {} }
 private final class Envelope: Sendable { init(stamp: Stamp) {} }
