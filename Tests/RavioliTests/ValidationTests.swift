@@ -289,6 +289,18 @@ private func failingReport(of container: Container) -> ValidationReport? {
         """)
   }
 
+  @Test func anOpaqueParametrizedResolverIsNamedByTheTypeItTakes() throws {
+    let container = Container(name: "app")
+    container.register(needs: []) { (badge: CartBadge) -> String in "badge" }
+    container.register { (cart: Cart) -> String in "cart" }
+    container.register(needs: []) { () -> String in "plain" }
+
+    let notes = try container.validate().opaqueRegistrations.map(\.message)
+    #expect(notes.count == 1)
+    #expect(
+      notes.first?.hasPrefix("`String`'s resolver taking `Cart` declares no dependencies") == true)
+  }
+
   @Test func everyKindOfProblemInOneGraphIsReportedOnce() {
     let core = Container(name: "core")
     core.register(scope: .cached, needs: []) { Cart() }
@@ -368,6 +380,7 @@ private func failingReport(of container: Container) -> ValidationReport? {
 
   @Test func aGraphWithErrorsFailsTheTestWithTheReport() {
     let container = Container(name: "broken")
+    let registered: UInt = #line + 1
     container.autoregister(initializer: Checkout.init)
     withKnownIssue {
       let report = expectValidGraph(container)
@@ -375,7 +388,7 @@ private func failingReport(of container: Container) -> ValidationReport? {
     } matching: { issue in
       // Each error at its registration's line; the runner marks the failure, so no `error:`.
       let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("ValidationTests.swift:371: `Checkout` needs `PaymentGateway`")
+      return text.contains("ValidationTests.swift:\(registered): `Checkout` needs `PaymentGateway`")
         && text.contains(#"Container "broken": 1 error"#) && !text.contains("error:")
     }
   }

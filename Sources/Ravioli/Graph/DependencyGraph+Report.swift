@@ -59,12 +59,16 @@ extension DependencyGraph {
     let opaque = graph.nodes.indices.filter { graph.nodes[$0].isOpaque }
       .map { index in
         let node = graph.nodes[index]
+        // Resolvers of one type that take different parameters are told apart by the type.
+        let subject =
+          node.parameterTypeName.map { "`\(node.label)`'s resolver taking `\($0)`" }
+          ?? "`\(node.label)`"
         return annotated(
           NodeDiagnostic(
             node: index,
             diagnostic: graph.diagnostic(
               .opaqueRegistration, at: node,
-              "`\(node.label)` declares no dependencies, so what its resolver needs is not "
+              "\(subject) declares no dependencies, so what its resolver needs is not "
                 + "checked: declare them with `register(needs:)` (`needs: []` for none), or "
                 + "register an initializer with `autoregister`.")))
       }
