@@ -28,8 +28,12 @@ struct AtomicWord {
   @inlinable
   func storeRelaxed(_ value: UInt) { ravioli_word_store_relaxed(address, value) }
 
+  /// A release store that no retain written before it can follow: the end of a read section
+  /// (see ``ReadSections``), which readers' retains must precede.
   @inlinable
-  func storeRelease(_ value: UInt) { ravioli_word_store_release(address, value) }
+  func storeReleaseAfterRetains(_ value: UInt) {
+    ravioli_word_store_release_after_retains(address, value)
+  }
 
   /// Sequentially consistent; returns what the word held.
   func exchange(_ value: UInt) -> UInt { ravioli_word_exchange(address, value) }

@@ -13,7 +13,9 @@
 ///
 /// A thread's sections are one word, `sections << 1 | inside`, that only the thread changes.
 /// Starting a section is an atomic exchange, so that nothing read in it is read before a
-/// writer can see that the thread is inside; ending one is a store.
+/// writer can see that the thread is inside; ending one is a release store behind a compiler
+/// fence, so that what the section retained is retained before it ends: the optimizer
+/// otherwise moves a retain down past stores, out of the section (issue 39).
 ///
 /// A resolution runs the registration it found past the section without retaining it (so
 /// that threads running it do not all write its reference count): it *protects* it first,
@@ -77,7 +79,7 @@ enum ReadSections {
     @inlinable
     func end() {
       sections &+= 1
-      AtomicWord(at: word).storeRelease(sections << 1)
+      AtomicWord(at: word).storeReleaseAfterRetains(sections << 1)
     }
 
     /// Protects the object at `address`, found inside the current read section, at `level`

@@ -107,7 +107,13 @@ static inline void ravioli_word_store_relaxed(uintptr_t *word, uintptr_t value) 
   atomic_store_explicit((_Atomic(uintptr_t) *)word, value, memory_order_relaxed);
 }
 
-static inline void ravioli_word_store_release(uintptr_t *word, uintptr_t value) {
+/// A release store that ends a read section. The compiler fence before it emits no instruction,
+/// but keeps every reference count taken before it before it: Swift's LLVM-level ARC optimizer
+/// moves a retain down past loads and stores, atomic ones included, and stops only at other
+/// instructions, a fence among them. Without it, a reader's retain of what it found in its
+/// section could run after the section ended, when a writer may already have freed it.
+static inline void ravioli_word_store_release_after_retains(uintptr_t *word, uintptr_t value) {
+  atomic_signal_fence(memory_order_seq_cst);
   atomic_store_explicit((_Atomic(uintptr_t) *)word, value, memory_order_release);
 }
 
