@@ -115,3 +115,25 @@ final class WeakReference<Object: AnyObject>: @unchecked Sendable {
     set { lock.withLock { stored = newValue } }
   }
 }
+
+/// Runs `body(thread)` on `count` threads of their own at once, and returns when they are all
+/// done with it. A thread lets go of `body` before it says so: what `body` captures (containers,
+/// say) is then let go when the caller lets go of it, not later, as a thread ends.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let work = ThreadsWork(body)
+  let finished = DispatchSemaphore(value: 0)
+  for thread in 0..<count {
+    Thread {
+      work.body!(thread)
+      finished.signal()
+    }.start()
+  }
+  for _ in 0..<count { finished.wait() }
+  work.body = nil
+}
+
+/// What ``onThreads(_:_:)``'s threads run: written before they start and after they are done.
+final class ThreadsWork: @unchecked Sendable {
+  var body: (@Sendable (Int) -> Void)?
+  init(_ body: @escaping @Sendable (Int) -> Void) { self.body = body }
+}

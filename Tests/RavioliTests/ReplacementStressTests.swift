@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Ravioli
 import Testing
@@ -141,28 +140,6 @@ private func readAll(through container: Container, ledger: Ledger, step: Int) {
   ledger.check((container.resolveIfRegistered() as Single??)??.made)
   ledger.check((container.resolveIfRegistered() as Labelled???)???.made)
   ledger.check((container.resolveIfRegistered() as Echo??)??.made)
-}
-
-/// Runs `body(thread)` on `count` threads of their own at once, and returns when they are all
-/// done with it. A thread lets go of `body` before it says so: what `body` captures (the
-/// containers) is then let go when the caller lets go of it, not later, as a thread ends.
-private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-  let work = Work(body)
-  let finished = DispatchSemaphore(value: 0)
-  for thread in 0..<count {
-    Thread {
-      work.body!(thread)
-      finished.signal()
-    }.start()
-  }
-  for _ in 0..<count { finished.wait() }
-  work.body = nil
-}
-
-/// What ``onThreads(_:_:)``'s threads run: written before they start and after they are done.
-private final class Work: @unchecked Sendable {
-  var body: (@Sendable (Int) -> Void)?
-  init(_ body: @escaping @Sendable (Int) -> Void) { self.body = body }
 }
 
 extension GlobalStateTests {

@@ -2,11 +2,12 @@ import Dispatch
 import Ravioli
 import Testing
 
-// A reset drops every kept instance of a container, and a creation that overlaps it keeps
-// nothing, since it may have used an instance that the reset drops: no kept instance made
-// before a reset survives it, directly or inside another. CI runs this in a release build
-// (where, before the fix, most rounds of some type pairs failed) and under ThreadSanitizer
-// and AddressSanitizer.
+// A reset drops a container's kept instances of a scope, and a creation of that scope that
+// overlaps it keeps nothing, since it may have used an instance that the reset drops: no kept
+// instance made before a reset survives it, directly or inside another. CI runs this five
+// times in a release build (where, before the fix, most rounds of some type pairs failed) and
+// under ThreadSanitizer and AddressSanitizer. SingletonResetStressTests adds replacements,
+// removals and the exactly-once promise.
 
 private final class ResetDependency<Tag>: Sendable {}
 private final class ResetUser<Tag>: Sendable {

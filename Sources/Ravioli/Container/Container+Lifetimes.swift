@@ -24,24 +24,32 @@ extension Container {
   /// Drops the instances that this container's registrations keep for `scope`, or for every
   /// scope: the next resolution of each makes a new one.
   ///
-  /// Parents and children keep their instances. An instance whose creation overlaps the reset
-  /// goes to its caller but is not kept. See <doc:Lifetimes#Resolving-from-several-threads>.
+  /// Parents and children keep their instances. An instance of a reset scope whose creation
+  /// overlaps the reset goes to its caller but is not kept; a creation that would start while
+  /// the reset drops waits for it. See <doc:Lifetimes#Resolving-from-several-threads>.
   /// - Parameters:
   ///   - scope: The scope to reset (``Scope/cached``, ``Scope/singleton`` or ``Scope/weak``);
   ///     `nil`, the default, resets them all.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.
   public func reset(_ scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line) {
-    let registrations = ownRegistrations
     // See `ResetEpoch`.
     let resets =
       IsolationScope.active.map { isolation in isolation.withOverlay(of: self) { $0.resets } }
       ?? resets
-    resets.begin()
-    // Dropped instances are released here, outside every lock.
-    let dropped = registrations.filter { scope == nil || $0.scope == scope }
-      .compactMap { $0.dropKeptInstance() }
-    resets.end()
+    let scopes = scope.map { [$0] } ?? Scope.allCases.filter(\.keepsInstances)
+    // The registrations are read once the reset has begun: one registered before then is
+    // dropped, and one registered after starts its creation after the reset. They and the
+    // dropped instances are released here, after the reset: a registration replaced meanwhile,
+    // or an instance, may run a `deinit` that resolves or resets.
+    let (registrations, dropped) = resets.resetting(scopes) {
+      let registrations = ownRegistrations
+      return (
+        registrations,
+        registrations.filter { scopes.contains($0.scope) }.compactMap { $0.dropKeptInstance() }
+      )
+    }
+    _ = registrations
     Self.logger.log(
       "Container \"\(name)\": reset \(scope.map { "the \($0) scope" } ?? "every scope")\(Self.inScope), "
         + "dropping \(dropped.count) instance\(dropped.count == 1 ? "" : "s").",

@@ -7,6 +7,7 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   let asyncCreation: AsyncCreationGate?
   @usableFromInline let lock = Lock()
   @usableFromInline let isWeak: Bool
+  let scope: Scope
   /// A strong scope's instance, boxed so that it is published as one word: read in read
   /// sections without a lock, and replaced only under `lock`.
   @usableFromInline let published = PublishedReference<Kept>()
@@ -19,6 +20,7 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
 
   init(scope: Scope, label: String, async: Bool) {
     isWeak = scope == .weak
+    self.scope = scope
     creation = CreationGate(label: label)
     asyncCreation = async ? AsyncCreationGate() : nil
   }
@@ -55,27 +57,31 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     lock.withLock { self.resets = resets }
   }
 
-  /// When a creation starts: pass it to ``keep(_:madeIn:)``.
+  /// When a creation starts, after waiting for a reset that is running: pass it to
+  /// ``keep(_:madeIn:)``.
   var currentGeneration: Generation {
     let resets = lock.withLock { self.resets }
     // The resets are read first: a drop comes after its reset begins.
-    let epoch = resets?.current
-    return Generation(drops: lock.withLock { generation }, resets: epoch)
+    let begun = resets?.begun(of: scope)
+    return Generation(drops: lock.withLock { generation }, resets: begun)
   }
 
   struct Generation {
     let drops: Int
-    let resets: ResetEpoch.Mark?
+    /// How many resets of the store's scope had begun.
+    let resets: Int?
   }
 
-  /// Keeps `value`, unless a reset (of this instance, or of one kept beside it that the resolver
-  /// may have used) dropped the instances since its creation began: the caller still gets it,
-  /// and the next resolution makes another. For a weak scope, `value` must be a class instance.
+  /// Keeps `value`, unless a reset of its scope (which dropped this instance, or one kept
+  /// beside it that the resolver may have used) began since its creation did: the caller still
+  /// gets it, and the next resolution makes another. For a weak scope, `value` must be a class
+  /// instance.
   func keep(_ value: Value, madeIn creation: Generation) {
     let object = isWeak ? value as AnyObject : nil
     // Ends, and lets go of the box replaced, after the lock.
     _ = lock.withLock { () -> Unreachable in
-      guard generation == creation.drops, resets?.allowsKeeping(since: creation.resets) ?? true
+      guard generation == creation.drops,
+        resets?.allowsKeeping(scope, since: creation.resets) ?? true
       else { return Unreachable() }
       if isWeak {
         self.object = object
@@ -98,34 +104,43 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   }
 }
 
-/// The resets of a container's (or an isolation scope's) kept instances. A creation that overlaps
-/// one keeps nothing (``InstanceStore/keep(_:madeIn:)``): it may have used an instance that the
-/// reset dropped, or be dropped itself before it is kept. A reset begins (counted as running, and
-/// as one more), drops every instance, then ends. A creation keeps its instance only if, since it
-/// started, no reset began and none was running then. Each drop happens under its store's lock
-/// after the reset began, so a creation kept before the drop is dropped by it, and one kept after
-/// sees the reset.
+/// The resets of a container's (or an isolation scope's) kept instances, counted by scope.
+///
+/// A reset of a scope keeps nothing made from what it dropped: a creation of that scope that
+/// it overlaps keeps nothing (``InstanceStore/keep(_:madeIn:)``), since its resolver may have
+/// used an instance that the reset dropped, or its instance be dropped before it is kept.
+/// Creations of other scopes keep theirs, as they would have before or after the reset: a
+/// singleton's resolver runs again only after a reset of singletons. A reset counts itself
+/// and drops its instances while it holds ``running``, and a creation notes the count when
+/// it starts, under ``running`` too: so it waits for a running reset instead of starting
+/// inside it, and each creation kept nothing only because a reset of its scope began during it.
+/// Each drop happens under its store's lock after the count, so an instance kept before the
+/// drop is dropped by it, and one kept after sees the count.
 final class ResetEpoch: Sendable {
-  struct Mark: Equatable, Sendable {
-    let begun: Int
-    let running: Int
+  /// Held by a reset while it counts itself and drops; taken by a creation to note the count.
+  /// Resets run no user code while they hold it.
+  private let running = Lock()
+  /// How many resets of each scope have begun; read by a store under its own lock.
+  private let counts = Locked([Scope: Int]())
+
+  /// How many resets of `scope` have begun, once none is running.
+  func begun(of scope: Scope) -> Int {
+    running.withLock { counts.withLock { $0[scope, default: 0] } }
   }
 
-  private let state = Locked(Mark(begun: 0, running: 0))
-
-  var current: Mark { state.withLock { $0 } }
-
-  func begin() {
-    state.withLock { $0 = Mark(begun: $0.begun + 1, running: $0.running + 1) }
+  /// Counts a reset of `scopes`, then runs `drop`, the reset's drops; returns what it returns.
+  func resetting<Dropped>(_ scopes: [Scope], _ drop: () -> Dropped) -> Dropped {
+    running.withLock {
+      counts.withLock { counts in
+        for scope in scopes { counts[scope, default: 0] += 1 }
+      }
+      return drop()
+    }
   }
 
-  func end() {
-    state.withLock { $0 = Mark(begun: $0.begun, running: $0.running - 1) }
-  }
-
-  func allowsKeeping(since start: Mark?) -> Bool {
-    guard let start else { return true }
-    return start.running == 0 && state.withLock { $0.begun } == start.begun
+  func allowsKeeping(_ scope: Scope, since begun: Int?) -> Bool {
+    guard let begun else { return true }
+    return counts.withLock { $0[scope, default: 0] } == begun
   }
 }
 
