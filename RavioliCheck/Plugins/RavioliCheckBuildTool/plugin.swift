@@ -26,6 +26,8 @@ struct RavioliCheckBuildTool: BuildToolPlugin {
     if isTest {
       arguments.append("--include-tests")
     }
+    // Each target's module, so that names are looked up as the compiler looks them up.
+    arguments += checked.flatMap { ["--module", "\($0.name)=\($0.directoryURL.path)"] }
     arguments += checked.map(\.directoryURL.path)
     return [
       .buildCommand(

@@ -43,6 +43,8 @@ struct RavioliCheckCommand: CommandPlugin {
         toolArguments += ["--report-only-under", target.directoryURL.path]
       }
     }
+    // Each target's module, so that names are looked up as the compiler looks them up.
+    toolArguments += targets.flatMap { ["--module", "\($0.name)=\($0.directoryURL.path)"] }
     toolArguments += targets.map(\.directoryURL.path)
     let process = Process()
     process.executableURL = try context.tool(named: "ravioli-check").url

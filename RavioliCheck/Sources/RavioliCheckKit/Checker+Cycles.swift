@@ -41,7 +41,7 @@ extension Checker {
   /// settles which one does.
   private func answer(to need: NeedFact, from registration: Registration) -> Int? {
     let alternative = program.alternative(need.alternative)
-    let type = program.type(need.type, in: need.context)
+    let type = program.type(need.type, in: need.context, from: need.location.path)
     let candidates = (indicesByKey[TypeName.key(type)] ?? []).filter { index in
       let candidate = program.registrations[index]
       return candidate.alternative == alternative

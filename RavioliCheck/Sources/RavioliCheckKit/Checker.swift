@@ -12,6 +12,8 @@ struct Checker {
   /// The indices of registrations by the key of their type, `?` kept.
   let indicesByKey: [String: [Int]]
   private let untyped: [Registration]
+  /// Registrations whose type names an alias that could not be settled.
+  private let unsettled: [Registration]
 
   init(_ program: Program) {
     self.program = program
@@ -25,6 +27,7 @@ struct Checker {
     self.byType = byType
     self.indicesByKey = indicesByKey
     untyped = program.registrations.filter { $0.type == nil }
+    unsettled = program.registrations.filter { $0.unsettled != nil }
   }
 
   private static func bucket(_ type: String) -> String {
@@ -93,6 +96,8 @@ struct Checker {
     let location: SourceLocation
     /// The generic parameters its type names, which any type may stand for.
     var generics: Set<String> = []
+    /// Why its type may be another than `type`: an alias that could not be settled.
+    var unsettled: String? = nil
   }
 
   /// The containers a request may be answered from: those named (each with the containers
@@ -142,13 +147,15 @@ struct Checker {
     }
     let alternative = program.alternative(injection.alternative)
     guard alternative != .unknown, let scope = scope(of: injection.source) else { return nil }
+    let type = program.settledType(
+      injection.type, in: injection.context, from: injection.location.path)
     return check(
       Request(
-        type: program.type(injection.type, in: injection.context),
-        written: Self.written(injection.type), alternative: alternative,
+        type: type.type, written: Self.written(injection.type), alternative: alternative,
         weak: weak,
         givesParameter: givesParameter, subject: subject, withoutParameter: withoutParameter,
-        correction: correction, location: injection.location, generics: injection.generics),
+        correction: correction, location: injection.location, generics: injection.generics,
+        unsettled: type.unsettled),
       in: scope)
   }
 
@@ -164,15 +171,16 @@ struct Checker {
         + "parameter, or `self` in an extension of `Container`), which may search one that "
         + "registers it"
     }
+    let needed = program.settledType(need.type, in: need.context, from: need.location.path)
     return check(
       Request(
-        type: program.type(need.type, in: need.context), written: Self.written(need.type),
+        type: needed.type, written: Self.written(need.type),
         alternative: alternative, weak: false,
         givesParameter: need.withParameter,
         subject: "\(registered), registered at \(registration.location),",
         withoutParameter: "a need without `parameter:`",
         correction: "correct what \(registered) declares that it needs",
-        location: need.location),
+        location: need.location, unsettled: needed.unsettled),
       in: scope)
   }
 
@@ -239,6 +247,17 @@ struct Checker {
       return Finding(
         .warning, at: request.location,
         text + " (A warning, not an error: \(scope.unseenBecause).)")
+    }
+    if let unsettled = request.unsettled {
+      return Finding(
+        .warning, at: request.location,
+        text + " (A warning, not an error: \(unsettled), so the type asked for may be another.)")
+    }
+    if let unsettled = unsettled.first(where: scope.sees), let reason = unsettled.unsettled {
+      return Finding(
+        .warning, at: request.location,
+        text + " (A warning, not an error: the registration at \(unsettled.location) may "
+          + "register it: in its type, \(reason).)")
     }
     guard let untyped = untyped.first(where: scope.sees) else {
       return Finding(.error, at: request.location, text)

@@ -266,8 +266,11 @@ final class FactCollector: SyntaxVisitor {
   ]
 
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let module = node.path.first?.name.text, !Self.knownModules.contains(module) {
-      facts.importsOtherModule = true
+    if let module = node.path.first?.name.text {
+      facts.imports.insert(module)
+      if !Self.knownModules.contains(module) {
+        facts.importsOtherModule = true
+      }
     }
     if node.path.first?.name.text == "Ravioli" {
       facts.importsRavioli = true
@@ -278,6 +281,20 @@ final class FactCollector: SyntaxVisitor {
     return .skipChildren
   }
 
+  /// The access a declaration's modifiers give it; `internal` when they give none. An alias
+  /// nested in a type is seen no further than the type, which the checker does not follow:
+  /// it goes by the alias's own modifiers.
+  private static func access(of modifiers: DeclModifierListSyntax) -> TypeAliasFact.Access {
+    for modifier in modifiers {
+      switch modifier.name.text {
+      case "private", "fileprivate": return .file
+      case "public", "open", "package": return .importers
+      default: continue
+      }
+    }
+    return .module
+  }
+
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
     guard !isInCode else { return .skipChildren }
     let name = typeScopes.last.map { "\($0).\(node.name.text)" } ?? node.name.text
@@ -285,7 +302,8 @@ final class FactCollector: SyntaxVisitor {
       TypeAliasFact(
         name: name,
         parameters: node.genericParameterClause?.parameters.map(\.name.text) ?? [],
-        target: node.initializer.value.trimmedDescription))
+        target: node.initializer.value.trimmedDescription,
+        access: Self.access(of: node.modifiers), path: facts.path))
     return .skipChildren
   }
 }

@@ -144,6 +144,19 @@ struct TypeAliasFact: Sendable {
   let name: String
   let parameters: [String]
   let target: String
+  let access: Access
+  /// The file that declares it; ``Program`` gives it its module.
+  var path = ""
+
+  /// How far a declaration is seen, as Swift's access levels say.
+  enum Access: Sendable {
+    /// `private` or `fileprivate`: in its file.
+    case file
+    /// `internal`, the default: in its module.
+    case module
+    /// `public`, `open` or `package`: also in the modules that import its own.
+    case importers
+  }
 }
 
 /// `init(a: A, b: B)` of a type: what an autoregistered initializer needs.
@@ -171,7 +184,11 @@ struct ConformanceFact: Sendable {
 /// Everything one file says.
 struct FileFacts: Sendable {
   let path: String
+  /// The module it belongs to (``SourceFiles/module(of:modules:roots:)``); `nil` if unknown.
+  var module: String?
   var importsRavioli = false
+  /// The modules it imports, by name (`import Catalog`, `import struct Catalog.Item`).
+  var imports: Set<String> = []
   var exportsRavioli = false
   /// Whether it imports a module that is neither Apple's nor Ravioli's.
   var importsOtherModule = false

@@ -47,17 +47,20 @@ struct Registration: Sendable {
   let type: String?
   /// ``TypeName/key(_:)`` of `type`, computed once: the checks compare it many times.
   let key: String?
+  /// Why `type` may not be the type registered: an alias in it that could not be settled.
+  let unsettled: String?
   let alternative: Alternative
   /// What it needs, with the initializer's parameters for `autoregister(initializer:)`.
   let needs: [NeedFact]?
 
   init(
-    fact: RegistrationFact, container: String?, type: String?, alternative: Alternative,
-    needs: [NeedFact]?
+    fact: RegistrationFact, container: String?, type: String?, unsettled: String? = nil,
+    alternative: Alternative, needs: [NeedFact]?
   ) {
     self.fact = fact
     self.container = container
     self.type = type
+    self.unsettled = unsettled
     self.key = type.map(TypeName.key)
     self.alternative = alternative
     self.needs = needs
@@ -74,8 +77,7 @@ struct Program: Sendable {
   /// How many declarations carry each `name:`, so that messages tell apart those that share.
   private var nameCounts: [String: Int] = [:]
   private var alternatives: [String: String] = [:]
-  /// Type aliases by their name with the types around them (`Screen.ViewModel`).
-  private var aliases: [String: [TypeAliasFact]] = [:]
+  private let aliases: TypeAliases
   /// Conformances by the type's name with the types around it.
   private(set) var conformances: [String: [ConformanceFact]] = [:]
   private(set) var policies: [(PolicyAssignment, SourceLocation)] = []
@@ -85,6 +87,7 @@ struct Program: Sendable {
   private var helperCalls: [String: [ContainerReference]] = [:]
 
   init(_ files: [FileFacts]) {
+    aliases = TypeAliases(files)
     let exported = files.contains { $0.exportsRavioli }
     var initializers: [String: [InitializerFact]] = [:]
     var rawRegistrations: [RegistrationFact] = []
@@ -101,9 +104,6 @@ struct Program: Sendable {
       alternatives.merge(file.alternatives) { first, _ in first }
       for call in file.helperCalls {
         helperCalls[call.method, default: []].append(call.receiver)
-      }
-      for alias in file.typeAliases {
-        aliases[alias.name, default: []].append(alias)
       }
       for conformance in file.conformances {
         conformances[TypeName.normalized(conformance.name), default: []].append(conformance)
@@ -123,10 +123,10 @@ struct Program: Sendable {
     }
     let named = Named(initializers)
     registrations = rawRegistrations.map { fact in
-      Registration(
-        fact: fact, container: container(fact.container),
-        type: fact.type.map { type($0, in: fact.context) },
-        alternative: alternative(fact.alternative),
+      let type = fact.type.map { settledType($0, in: fact.context, from: fact.location.path) }
+      return Registration(
+        fact: fact, container: container(fact.container), type: type?.type,
+        unsettled: type?.unsettled, alternative: alternative(fact.alternative),
         needs: withParameterAlternatives(
           fact.needs ?? initializerNeeds(of: fact, among: named), of: fact))
     }
@@ -162,10 +162,12 @@ struct Program: Sendable {
     guard let needs, !fact.parameterAlternatives.isEmpty else { return needs }
     var given: [String: AlternativeReference] = [:]
     for (written, alternative) in fact.parameterAlternatives {
-      given[TypeName.key(type(written))] = alternative
+      given[TypeName.key(type(written, from: fact.location.path))] = alternative
     }
     return needs.map { need in
-      guard need.alternative == .none, let alternative = given[TypeName.key(type(need.type))]
+      guard need.alternative == .none,
+        let alternative = given[
+          TypeName.key(type(need.type, in: need.context, from: need.location.path))]
       else { return need }
       return NeedFact(
         type: need.type, alternative: alternative, withParameter: need.withParameter,
@@ -251,42 +253,40 @@ struct Program: Sendable {
     }
   }
 
-  /// The normalized type, with the sources' type aliases followed: an alias named as
-  /// written, or nested in `context` (a type's name, for what is written inside it) or a
-  /// type around it, or the one alias of that last name.
-  func type(_ written: String, in context: String? = nil) -> String {
-    TypeName.normalized(written) { name, arguments in
-      aliasTarget(name, arguments, in: context)
-    }
+  /// The normalized type, with the sources' type aliases followed as `path` sees them (see
+  /// ``TypeAliases/answer(_:_:in:from:)``; `context` is the type whose code writes it).
+  func type(_ written: String, in context: String? = nil, from path: String? = nil) -> String {
+    settledType(written, in: context, from: path).type
   }
 
-  private func aliasTarget(_ name: String, _ arguments: [String], in context: String?)
-    -> String?
+  /// ``type(_:in:from:)``, and why it may name another type, if an alias in it could not be
+  /// settled: what the checks are then not sure of is a warning.
+  func settledType(_ written: String, in context: String? = nil, from path: String? = nil)
+    -> (type: String, unsettled: String?)
   {
-    var candidates: [String] = []
-    if let context {
-      var outer = context.split(separator: ".").map(String.init)
-      while !outer.isEmpty {
-        candidates.append((outer + [name]).joined(separator: "."))
-        outer.removeLast()
+    let unsettled = UnsettledNames()
+    let type = TypeName.normalized(written) { name, arguments in
+      switch aliases.answer(name, arguments, in: context, from: path) {
+      case .notAnAlias:
+        return nil
+      case .target(let target):
+        return target
+      case .unsettled(let modules):
+        unsettled.add(
+          "`\(name)` names type aliases of different types (in \(modules.joined(separator: ", "))), "
+            + "which the file may all see")
+        return nil
       }
     }
-    candidates.append(name)
-    var found = candidates.lazy.compactMap { aliases[$0] }.first
-    if found == nil {
-      let last = TypeName.lastComponent(name)
-      let all = aliases.filter { TypeName.lastComponent($0.key) == last }
-      if all.count == 1 {
-        found = all.first?.value
-      }
+    return (type, unsettled.reason)
+  }
+
+  /// The aliases that a type's lookup could not settle.
+  private final class UnsettledNames: @unchecked Sendable {  // used by one lookup, on one thread
+    private(set) var reason: String?
+
+    func add(_ reason: String) {
+      self.reason = self.reason.map { $0 + "; " + reason } ?? reason
     }
-    // Several aliases of one name in different places: not settled, not followed.
-    guard let found, let alias = found.first,
-      found.allSatisfy({ $0.target == alias.target && $0.parameters == alias.parameters }),
-      alias.parameters.count == arguments.count
-    else { return nil }
-    guard !arguments.isEmpty else { return alias.target }
-    return TypeName.replacingNames(
-      in: alias.target, Dictionary(zip(alias.parameters, arguments)) { first, _ in first })
   }
 }

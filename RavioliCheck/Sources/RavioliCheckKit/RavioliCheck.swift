@@ -10,18 +10,29 @@ public enum RavioliCheck {
     /// Report only findings in files under these paths (all of them, when empty); the
     /// other files are still read. A build-tool plugin gives its target's folder.
     public var reportingOnlyUnder: [String]
+    /// The modules, by name and folder, where the package says them (the plugins give its
+    /// targets); elsewhere a file's module comes from the package's layout.
+    public var modules: [(name: String, path: String)]
 
     /// Options that read no test folder and report every finding, unless told otherwise.
-    public init(includingTests: Bool = false, reportingOnlyUnder: [String] = []) {
+    public init(
+      includingTests: Bool = false, reportingOnlyUnder: [String] = [],
+      modules: [(name: String, path: String)] = []
+    ) {
       self.includingTests = includingTests
       self.reportingOnlyUnder = reportingOnlyUnder
+      self.modules = modules
     }
   }
 
   /// Checks the Swift files under `paths` (files, or folders searched recursively).
   public static func run(paths: [String], options: Options = Options()) -> Report {
     let (files, missing) = SourceFiles.find(in: paths, includingTests: options.includingTests)
-    let facts = read(files)
+    let facts = read(files).map { file in
+      var file = file
+      file.module = SourceFiles.module(of: file.path, modules: options.modules, roots: paths)
+      return file
+    }
     let program = Program(facts)
     var findings = missing + facts.flatMap(\.problems) + Checker(program).findings()
     // No finding at a line marked `// ravioli-check: ignore`.

@@ -81,6 +81,35 @@ enum SourceFiles {
     return files
   }
 
+  /// The module `file` belongs to: that of the innermost of `modules` (name and folder, as a
+  /// plugin gives its package's targets) that holds it; else, as SwiftPM lays a package out,
+  /// the folder right under the nearest `Sources` or `Tests` folder above it
+  /// (`Sources/Catalog/Views/List.swift` is in `Catalog`); else the folder among `roots`
+  /// (the paths a run is given) that holds it, by its name; `nil` for a file given alone.
+  static func module(of file: String, modules: [(name: String, path: String)], roots: [String])
+    -> String?
+  {
+    let path = standardized(file)
+    let given = modules.filter { isInside(path, standardized($0.path)) }
+    if let innermost = given.max(by: { $0.path.count < $1.path.count }) {
+      return innermost.name
+    }
+    let components = path.split(separator: "/").map(String.init)
+    if let layout = components.dropLast(2).lastIndex(where: { $0 == "Sources" || $0 == "Tests" }) {
+      return components[layout + 1]
+    }
+    let root = roots.map(standardized).filter { isInside(path, $0) }.max { $0.count < $1.count }
+    return root.flatMap { $0.split(separator: "/").last.map(String.init) }
+  }
+
+  private static func isInside(_ path: String, _ folder: String) -> Bool {
+    path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+  }
+
+  private static func standardized(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
   /// `Package.swift` or `Package@swift-6.0.swift`: SwiftPM's, not the app's.
   private static func isManifest(_ name: String) -> Bool {
     name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))

@@ -3,7 +3,7 @@ import RavioliCheckKit
 
 let usage = """
   usage: ravioli-check [--format text|json] [--include-tests] [--report-only-under PATH]...
-                       [--quiet] PATH...
+                       [--module NAME=PATH]... [--quiet] PATH...
 
   Reads the Swift files under each PATH (a package root, a folder or a file; folders are
   searched recursively, skipping .build*, hidden folders and, unless --include-tests,
@@ -14,6 +14,9 @@ let usage = """
   --report-only-under PATH  reads every PATH but reports only findings in files under
                             this one (repeat it for several)
   --quiet                   prints no summary line when there is nothing to report
+  --module NAME=PATH        the files under PATH are the module NAME (the plugins give
+                            each target); elsewhere a file's module is the folder under
+                            the nearest Sources or Tests folder, or the PATH read
 
   A line that ends in `// ravioli-check: ignore` is not checked.
   """
@@ -45,6 +48,16 @@ while let argument = arguments.popFirst() {
       exit(2)
     }
     options.reportingOnlyUnder.append(path)
+  case "--module":
+    guard let module = arguments.popFirst(), let equals = module.firstIndex(of: "="),
+      equals != module.startIndex, module.index(after: equals) != module.endIndex
+    else {
+      FileHandle.standardError.write(
+        Data("ravioli-check: --module takes NAME=PATH, such as Catalog=Sources/Catalog\n".utf8))
+      exit(2)
+    }
+    options.modules.append(
+      (String(module[..<equals]), String(module[module.index(after: equals)...])))
   case "--write-stamp":
     // For the build-tool plugin, whose command must write a file: an empty Swift file,
     // written only when nothing fails.

@@ -118,5 +118,38 @@ import Testing
     let unknown = try run(["--strict", "Clean"], in: Paths.fixtures)
     #expect(unknown.status == 2)
     #expect(unknown.error.hasPrefix("ravioli-check: unknown option --strict"))
+    let badModule = try run(["--module", "Catalog", "Clean"], in: Paths.fixtures)
+    #expect(badModule.status == 2)
+    #expect(badModule.error.hasPrefix("ravioli-check: --module takes NAME=PATH"))
+  }
+
+  /// Two folders outside any `Sources` folder, each an alias `Store` of its own store: read
+  /// as one module they clash (a warning); given as two modules, each is settled.
+  @Test func moduleGivesTheFoldersThatAreModules() throws {
+    try Paths.withScratchFolder { folder in
+      for name in ["Cart", "Profile"] {
+        try Paths.write(
+          """
+          import Ravioli
+          final class \(name)Store: Sendable {}
+          typealias Store = \(name)Store
+          let \(name.lowercased()) = Container(name: "\(name.lowercased())")
+          func register\(name)() {
+            \(name.lowercased()).register { () -> \(name)Store in \(name)Store() }
+            Container.lookupPolicy = .singleton(\(name.lowercased()))
+          }
+          final class \(name)Screen {
+            @Injected var store: Store
+          }
+          """, to: "Modules/\(name)/\(name).swift", in: folder)
+      }
+      let asOne = try run(["Modules"], in: folder)
+      #expect(asOne.out.contains("warning: `CartScreen.store` (@Injected) needs `Store`"))
+      let asTwo = try run(
+        ["--module", "Cart=Modules/Cart", "--module", "Profile=Modules/Profile", "Modules"],
+        in: folder)
+      #expect(asTwo.status == 0)
+      #expect(asTwo.out.hasPrefix("ravioli-check: 0 errors, 0 warnings"))
+    }
   }
 }

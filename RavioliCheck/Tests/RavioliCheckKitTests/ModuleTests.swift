@@ -1,0 +1,157 @@
+import Testing
+
+@testable import RavioliCheckKit
+
+/// Names are looked up as Swift looks them up: a type alias in the module that writes the
+/// name, else a public one of a module it imports; where the aliases a file may see stand for
+/// different types, what is missing is a warning that says so, not an error.
+@Suite struct ModuleTests {
+  /// A module whose `Store` is its own store, registered under that name, and injected
+  /// through the alias.
+  private func module(_ name: String, store: String, access: String = "") -> String {
+    """
+    import Ravioli
+    final class \(store): Sendable {}
+    \(access)typealias Store = \(store)
+    enum \(name)Module {
+      static let container: Container = {
+        let container = Container(name: "\(name.lowercased())")
+        container.register { () -> \(store) in \(store)() }
+        return container
+      }()
+    }
+    final class \(name)Screen: Containerable {
+      var container: Container! { \(name)Module.container }
+      @Injected var store: Store
+    }
+    """
+  }
+
+  private let policy = """
+    import Ravioli
+    func start() { Container.lookupPolicy = .enclosingType() }
+    """
+
+  @Test func twoModulesMayEachDeclareAnAliasOfOneName() throws {
+    let files = [
+      "Sources/Cart/Cart.swift": module("Cart", store: "CartStore"),
+      "Sources/Profile/Profile.swift": module("Profile", store: "ProfileStore"),
+      "Sources/App/main.swift": policy,
+    ]
+    #expect(try findings(in: files) == [])
+  }
+
+  @Test func eachModuleFollowsItsOwnAlias() throws {
+    // Cart registers the profile's store, under its own alias's name: Cart's `Store` is not
+    // registered in "cart".
+    let cart = module("Cart", store: "CartStore").replacingOccurrences(
+      of: "container.register { () -> CartStore in CartStore() }",
+      with: "container.register { () -> ProfileStore in ProfileStore() }")
+    let files = [
+      "Sources/Cart/Cart.swift": cart,
+      "Sources/Profile/Profile.swift": module("Profile", store: "ProfileStore"),
+      "Sources/App/main.swift": policy,
+    ]
+    let lines = try findings(in: files)
+    #expect(lines.count == 1)
+    #expect(
+      lines.first?.hasPrefix("Sources/Cart/Cart.swift:13:3: error: `CartScreen.store`") == true)
+  }
+
+  @Test func aPublicAliasIsSeenByAModuleThatImportsItsOwn() throws {
+    let core = """
+      public final class Clock: Sendable {}
+      public typealias Time = Clock
+      """
+    let app = """
+      import Ravioli
+      import Core
+      let app = Container(name: "app")
+      func start() {
+        app.register { () -> Clock in Clock() }
+        Container.lookupPolicy = .singleton(app)
+      }
+      final class Screen {
+        @Injected var time: Time
+      }
+      """
+    #expect(
+      try findings(in: ["Sources/Core/Clock.swift": core, "Sources/App/App.swift": app]) == [])
+    // Internal, it is not seen from App: `Time` is then another type, not registered.
+    let internalCore = core.replacingOccurrences(of: "public typealias", with: "typealias")
+    let lines = try findings(in: [
+      "Sources/Core/Clock.swift": internalCore, "Sources/App/App.swift": app,
+    ])
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains(": error: `Screen.time` (@Injected) needs `Time`") == true)
+  }
+
+  @Test func aliasesOfOneNameInTwoImportedModulesMakeAWarningThatSaysWhy() throws {
+    let files = [
+      "Sources/Cart/Store.swift": "public final class CartStore: Sendable {}\n"
+        + "public typealias Store = CartStore\n",
+      "Sources/Profile/Store.swift": "public final class ProfileStore: Sendable {}\n"
+        + "public typealias Store = ProfileStore\n",
+      "Sources/App/App.swift": """
+      import Ravioli
+      import Cart
+      import Profile
+      let app = Container(name: "app")
+      func start() { Container.lookupPolicy = .singleton(app) }
+      final class Screen {
+        @Injected var store: Store
+      }
+      """,
+    ]
+    let lines = try findings(in: files)
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains(": warning: `Screen.store` (@Injected) needs `Store`") == true)
+    #expect(
+      lines.first?.contains(
+        "`Store` names type aliases of different types (in Cart, Profile), which the file may "
+          + "all see") == true)
+  }
+
+  @Test func aPrivateAliasIsSeenOnlyInItsFile() throws {
+    let files = [
+      "Sources/App/Registrations.swift": """
+      import Ravioli
+      final class English: Sendable {}
+      private typealias Greeter = English
+      let app = Container(name: "app")
+      func start() {
+        app.register { () -> English in English() }
+        Container.lookupPolicy = .singleton(app)
+      }
+      """,
+      "Sources/App/Screen.swift": """
+      import Ravioli
+      protocol Greeter {}
+      final class Screen {
+        @Injected var greeter: Greeter
+      }
+      """,
+    ]
+    let lines = try findings(in: files)
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("Screen.swift:4:3: error: `Screen.greeter`") == true)
+  }
+
+  @Test func aFileBelongsToTheModuleThePackageSays() {
+    let modules = [(name: "Checkout", path: "/app/Modules/Checkout")]
+    #expect(
+      SourceFiles.module(of: "/app/Modules/Checkout/Cart.swift", modules: modules, roots: [])
+        == "Checkout")
+    #expect(
+      SourceFiles.module(of: "/app/Sources/Catalog/Views/List.swift", modules: [], roots: [])
+        == "Catalog")
+    #expect(
+      SourceFiles.module(of: "/app/Tests/CatalogTests/ListTests.swift", modules: [], roots: [])
+        == "CatalogTests")
+    #expect(
+      SourceFiles.module(of: "/work/MyApp/Screens/Home.swift", modules: [], roots: ["/work/MyApp"])
+        == "MyApp")
+    #expect(
+      SourceFiles.module(of: "/work/main.swift", modules: [], roots: ["/work/main.swift"]) == nil)
+  }
+}
