@@ -82,6 +82,16 @@ public enum RavioliCheck {
   private static func facts(of path: String) -> FileFacts {
     switch SourceFiles.read(path) {
     case .success(let text):
+      if let (line, column) = BracketNesting.tooDeep(text) {
+        var unread = FileFacts(path: path)
+        unread.problems = [
+          Finding(
+            .warning, at: SourceLocation(path: path, line: line, column: column),
+            "square brackets nest more than \(BracketNesting.limit) deep here, which the Swift "
+              + "parser would take minutes or hours to read; this file is not checked")
+        ]
+        return unread
+      }
       return FactCollector.facts(path: path, text: text)
     case .failure(let problem):
       var unread = FileFacts(path: path)

@@ -14,6 +14,7 @@ enum SourceFiles {
   ) {
     var files: [String] = []
     var problems: [Finding] = []
+    var links: [String] = []
     var seen = Set<String>()
     let manager = FileManager.default
     for path in paths {
@@ -29,18 +30,37 @@ enum SourceFiles {
         isFolder.boolValue
         ? walk(
           path, includingTests: includingTests,
-          insideSources: path.split(separator: "/").contains("Sources"), problems: &problems)
+          insideSources: path.split(separator: "/").contains("Sources"), links: &links,
+          problems: &problems)
         : (path.hasSuffix(".swift") ? [path] : [])
+      if found.isEmpty {
+        problems.append(
+          Finding(
+            .warning, at: SourceLocation(path: path, line: 1, column: 1),
+            isFolder.boolValue
+              ? "has no Swift file to check (hidden folders, `.build*`, package manifests and, "
+                + "without --include-tests, folders of tests are skipped)"
+              : "is not a Swift file; nothing in it is checked"))
+      }
       for file in found where seen.insert(canonical(file)).inserted {
         files.append(file)
       }
+    }
+    if let first = links.first {
+      problems.append(
+        Finding(
+          .warning, at: SourceLocation(path: first, line: 1, column: 1),
+          "is a symbolic link to a folder, or one that leads nowhere, and is not followed"
+            + (links.count > 1 ? " (nor are \(links.count - 1) more such links)" : "")
+            + ": a link could lead back up the tree. Give the folder it leads to, to check it"))
     }
     return (files, problems)
   }
 
   /// The `.swift` files under `folder`, sorted, not following links to folders.
   private static func walk(
-    _ folder: String, includingTests: Bool, insideSources: Bool, problems: inout [Finding]
+    _ folder: String, includingTests: Bool, insideSources: Bool, links: inout [String],
+    problems: inout [Finding]
   ) -> [String] {
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: folder) else {
@@ -65,13 +85,16 @@ enum SourceFiles {
         }
         files += walk(
           path, includingTests: includingTests, insideSources: insideSources || name == "Sources",
-          problems: &problems)
+          links: &links, problems: &problems)
       case .typeRegular, .typeSymbolicLink:
         // A link is followed only to a file (`fileExists` follows it).
         var isFolder: ObjCBool = false
-        if name.hasSuffix(".swift"), !isManifest(name),
-          manager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue
-        {
+        let leadsToFile =
+          manager.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+        if kind == .typeSymbolicLink, !leadsToFile, !name.hasPrefix(".") {
+          links.append(path)
+        }
+        if name.hasSuffix(".swift"), !isManifest(name), leadsToFile {
           files.append(path)
         }
       default:
