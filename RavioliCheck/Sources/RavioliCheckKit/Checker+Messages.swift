@@ -32,6 +32,16 @@ extension Checker {
       return text + " It is registered only with a parameter, in \(describe(parametrized)), "
         + "which \(request.withoutParameter) cannot give: register it without one."
     }
+    // `T?` registered where `T` is asked for: an optional answers only a request of itself.
+    if sameType.isEmpty, request.generics.isEmpty,
+      let optional = (byType[Self.bucket(request.type)] ?? []).first(where: {
+        $0.alternative.mayMatch(request.alternative) && $0.type != request.type
+      }), let type = optional.type
+    {
+      return text + " It is registered as `\(type)`, in \(describe(optional)), which does not "
+        + "answer a request of `\(request.written)`: register `\(request.written)` itself, or "
+        + "ask for `\(type)`."
+    }
     let nearMisses = sameType.filter { candidate in
       !matching.contains { $0.location == candidate.location }
     }

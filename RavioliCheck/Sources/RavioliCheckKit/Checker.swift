@@ -8,7 +8,7 @@ import Foundation
 struct Checker {
   let program: Program
   /// Registrations by the key of their type, without `?`.
-  private let byType: [String: [Registration]]
+  let byType: [String: [Registration]]
   /// The indices of registrations by the key of their type, `?` kept.
   let indicesByKey: [String: [Int]]
   private let untyped: [Registration]
@@ -30,7 +30,7 @@ struct Checker {
     unsettled = program.registrations.filter { $0.unsettled != nil }
   }
 
-  private static func bucket(_ type: String) -> String {
+  static func bucket(_ type: String) -> String {
     TypeName.key(TypeName.unwrappingOptional(type))
   }
 

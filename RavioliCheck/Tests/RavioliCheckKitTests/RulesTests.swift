@@ -143,6 +143,23 @@ import Testing
     #expect(try check(["Screen.swift": optional, "App.swift": app]) == [])
   }
 
+  @Test func aWrappedTypeIsNotAnsweredByItsOptionalAndTheMessageSaysSo() throws {
+    let app = """
+      import Ravioli
+      let app = Container(name: "app") { app in
+        app.register { () -> Greeter? in nil }
+      }
+      Container.lookupPolicy = .singleton(app)
+      """
+    #expect(
+      try check(["Screen.swift": screen, "App.swift": app]) == [
+        "Screen.swift:3:3: error: `Screen.greeter` (@Injected) needs `Greeter`, which is not "
+          + "registered in any container it resolves from (searched \"app\"). It is registered "
+          + "as `Greeter?`, in \"app\" (App.swift:3), which does not answer a request of "
+          + "`Greeter`: register `Greeter` itself, or ask for `Greeter?`."
+      ])
+  }
+
   @Test func aParametrizedResolverAnswersAPropertyButNotAFunctionParameter() throws {
     let app = """
       import Ravioli
