@@ -4,7 +4,7 @@ import PackagePlugin
 /// `swift package ravioli-check`: runs ravioli-check on every Swift target of the package
 /// (test targets too with `--include-tests`). `--target NAME`, repeated, reports only the
 /// findings in those targets, checked against the whole package. `--format json` prints
-/// JSON. It fails when ravioli-check finds an error.
+/// JSON, `--format sarif` a SARIF 2.1.0 log. It fails when ravioli-check finds an error.
 @main
 struct RavioliCheckCommand: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {

@@ -2,7 +2,8 @@ import Foundation
 import RavioliCheckKit
 
 let usage = """
-  usage: ravioli-check [--format text|json] [--include-tests] [--report-only-under PATH]...
+  usage: ravioli-check [--format text|json|sarif] [--include-tests]
+                       [--report-only-under PATH]...
                        [--module NAME=PATH]... [--quiet] PATH...
 
   Reads the Swift files under each PATH (a package root, a folder or a file; folders are
@@ -11,6 +12,8 @@ let usage = """
   container it resolves from registers, every cycle among declared needs and autoregistered
   initializers, and every alternative that nothing registers. Exits 1 if it finds an error.
 
+  --format FORMAT           text (the default: the compiler's format), json, or sarif
+                            (SARIF 2.1.0, for code-scanning services)
   --report-only-under PATH  reads every PATH but reports only findings in files under
                             this one (repeat it for several)
   --quiet                   prints no summary line when there is nothing to report
@@ -22,7 +25,8 @@ let usage = """
   """
 
 var paths: [String] = []
-var json = false
+enum Format { case text, json, sarif }
+var format = Format.text
 var quiet = false
 var stamp: String?
 var options = RavioliCheck.Options()
@@ -31,11 +35,12 @@ while let argument = arguments.popFirst() {
   switch argument {
   case "--format":
     switch arguments.popFirst() {
-    case "json": json = true
-    case "text": json = false
+    case "json": format = .json
+    case "sarif": format = .sarif
+    case "text": format = .text
     default:
       FileHandle.standardError.write(
-        Data("ravioli-check: --format takes text or json\n\(usage)\n".utf8))
+        Data("ravioli-check: --format takes text, json or sarif\n\(usage)\n".utf8))
       exit(2)
     }
   case "--include-tests":
@@ -79,10 +84,11 @@ guard !paths.isEmpty else {
   exit(2)
 }
 let report = RavioliCheck.run(paths: paths, options: options)
-if json {
-  print(report.json, terminator: "")
-} else if !(quiet && report.findings.isEmpty) {
-  print(report.text, terminator: "")
+switch format {
+case .json: print(report.json, terminator: "")
+case .sarif: print(report.sarif, terminator: "")
+case .text where !(quiet && report.findings.isEmpty): print(report.text, terminator: "")
+case .text: break
 }
 if report.errorCount > 0 {
   exit(1)

@@ -68,6 +68,44 @@ import Testing
     #expect((object?["summary"] as? [String: Int])?["errors"] == 7)
   }
 
+  /// The structure SARIF 2.1.0 requires of a log, a run, a result and its location, and what
+  /// code-scanning services read: level, message, file and line.
+  @Test func printsSARIFWhenAsked() throws {
+    let result = try run(["--format", "sarif", "Seeded"], in: Paths.fixtures)
+    #expect(result.status == 1)
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    #expect(log["version"] as? String == "2.1.0")
+    #expect(log["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
+    let runs = try #require(log["runs"] as? [[String: Any]])
+    #expect(runs.count == 1)
+    let run = try #require(runs.first)
+    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "ravioli-check")
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    let ruleIDs = Set(rules.compactMap { $0["id"] as? String })
+    let results = try #require(run["results"] as? [[String: Any]])
+    #expect(results.count == 9)
+    #expect(results.filter { $0["level"] as? String == "error" }.count == 7)
+    for result in results {
+      #expect(["error", "warning"].contains(result["level"] as? String))
+      #expect(ruleIDs.contains(result["ruleId"] as? String ?? ""))
+      let message = (result["message"] as? [String: Any])?["text"] as? String
+      #expect(message?.isEmpty == false)
+      let locations = try #require(result["locations"] as? [[String: Any]])
+      let physical = try #require(locations.first?["physicalLocation"] as? [String: Any])
+      let artifact = try #require(physical["artifactLocation"] as? [String: Any])
+      #expect((artifact["uri"] as? String)?.hasPrefix("Seeded/") == true)
+      #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
+      let region = try #require(physical["region"] as? [String: Any])
+      #expect((region["startLine"] as? Int ?? 0) >= 1)
+      #expect((region["startColumn"] as? Int ?? 0) >= 1)
+    }
+    let first = try #require(results.first?["locations"] as? [[String: Any]])
+    let firstRegion = (first.first?["physicalLocation"] as? [String: Any])?["region"]
+    #expect((firstRegion as? [String: Any])?["startLine"] as? Int == 5)
+  }
+
   @Test func writesTheBuildPluginsStampOnlyWhenNothingFails() throws {
     try Paths.withScratchFolder { folder in
       let clean = folder + "/clean.swift"
@@ -114,7 +152,7 @@ import Testing
     #expect(noPath.error.hasPrefix("ravioli-check: give at least one PATH\nusage: ravioli-check"))
     let badFormat = try run(["--format", "xml", "Clean"], in: Paths.fixtures)
     #expect(badFormat.status == 2)
-    #expect(badFormat.error.hasPrefix("ravioli-check: --format takes text or json"))
+    #expect(badFormat.error.hasPrefix("ravioli-check: --format takes text, json or sarif"))
     let unknown = try run(["--strict", "Clean"], in: Paths.fixtures)
     #expect(unknown.status == 2)
     #expect(unknown.error.hasPrefix("ravioli-check: unknown option --strict"))
