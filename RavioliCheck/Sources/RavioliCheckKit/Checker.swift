@@ -131,8 +131,11 @@ struct Checker {
       let property = "`\(owner.isEmpty ? name : owner + "." + name)`"
       weak = isWeak
       subject = "\(property) (\(isWeak ? "@InjectedWeakly" : "@Injected"))"
-      givesParameter = !owner.isEmpty
-      withoutParameter = "a property outside a class"
+      givesParameter = !owner.isEmpty && !injection.resolvesOnInit
+      withoutParameter =
+        injection.resolvesOnInit
+        ? "a property resolved on init (`.resolvingOnInit`), before its object exists,"
+        : "a property outside a class"
       correction = "correct the type or alternative of \(property)"
     case .parameter(let function, let name):
       subject = "parameter `\(name)` of `\(function)` (@Injected)"

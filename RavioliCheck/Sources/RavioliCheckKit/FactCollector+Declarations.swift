@@ -52,12 +52,19 @@ extension FactCollector {
   ) {
     let (alternative, source) = wrapperArguments(attribute, owner: enclosingType)
     let written = type.trimmedDescription
-    facts.injections.append(
-      InjectionFact(
-        kind: .property(owner: enclosingType ?? "", name: name, weak: weak),
-        type: weak ? Self.wrapped(written) : written, alternative: alternative,
-        source: source, location: location(of: node), context: enclosingType,
-        generics: generics(in: written)))
+    var injection = InjectionFact(
+      kind: .property(owner: enclosingType ?? "", name: name, weak: weak),
+      type: weak ? Self.wrapped(written) : written, alternative: alternative,
+      source: source, location: location(of: node), context: enclosingType,
+      generics: generics(in: written))
+    if case .argumentList(let arguments)? = attribute.arguments {
+      injection.resolvesOnInit = arguments.contains { argument in
+        argument.label == nil
+          && argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression
+            .trimmedDescription.hasSuffix("resolvingOnInit") == true
+      }
+    }
+    facts.injections.append(injection)
   }
 
   /// What `@InjectedWeakly var x: T?` resolves, as written: `T` (`(any T)?` gives `any T`).

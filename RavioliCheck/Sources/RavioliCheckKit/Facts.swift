@@ -100,6 +100,8 @@ struct InjectionFact: Sendable {
   let location: SourceLocation
   /// The type whose code writes it, where its type's names are looked up first.
   var context: String? = nil
+  /// `@Injected(.resolvingOnInit())`: resolved before its object exists, so without it.
+  var resolvesOnInit = false
   /// The generic parameters that its type names (`E` in `Repository<E>` of `ListModel<E>`),
   /// which stand for any type.
   var generics: Set<String> = []

@@ -160,6 +160,31 @@ import Testing
       ])
   }
 
+  @Test func aParametrizedResolverDoesNotAnswerAPropertyResolvedOnInit() throws {
+    let app = """
+      import Ravioli
+      let app = Container(name: "app") { app in
+        app.register { (screen: Screen) -> Greeter in Hello() }
+      }
+      Container.lookupPolicy = .singleton(app)
+      """
+    let eager = """
+      import Ravioli
+      final class Screen {
+        @Injected(.resolvingOnInit()) var greeter: Greeter
+      }
+      """
+    #expect(
+      try check(["Screen.swift": eager, "App.swift": app]) == [
+        "Screen.swift:3:3: error: `Screen.greeter` (@Injected) needs `Greeter`, which is not "
+          + "registered in any container it resolves from (searched \"app\"). It is registered "
+          + "only with a parameter, in \"app\" (App.swift:3), which a property resolved on init "
+          + "(`.resolvingOnInit`), before its object exists, cannot give: register it without one."
+      ])
+    // Lazily, the property gives its object.
+    #expect(try check(["Screen.swift": screen, "App.swift": app]) == [])
+  }
+
   @Test func aParametrizedResolverAnswersAPropertyButNotAFunctionParameter() throws {
     let app = """
       import Ravioli
