@@ -117,9 +117,14 @@ final class WeakReference<Object: AnyObject>: @unchecked Sendable {
 }
 
 /// Runs `body(thread)` on `count` threads of their own at once, and returns when they are all
-/// done with it. A thread lets go of `body` before it says so: what `body` captures (containers,
-/// say) is then let go when the caller lets go of it, not later, as a thread ends.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+/// done with it, or `seconds` have passed; returns whether they are done. A thread lets go of
+/// `body` before it says so: what `body` captures (containers, say) is then let go when the
+/// caller lets go of it, not later, as a thread ends.
+@discardableResult
+func onThreads(
+  _ count: Int, waitingAtMost seconds: Double = .infinity,
+  _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
   let work = ThreadsWork(body)
   let finished = DispatchSemaphore(value: 0)
   for thread in 0..<count {
@@ -128,8 +133,13 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
       finished.signal()
     }.start()
   }
-  for _ in 0..<count { finished.wait() }
+  let deadline: DispatchTime = seconds.isFinite ? .now() + seconds : .distantFuture
+  for _ in 0..<count where finished.wait(timeout: deadline) == .timedOut {
+    // Threads stuck (a deadlock, which the caller reports) keep `body`.
+    return false
+  }
   work.body = nil
+  return true
 }
 
 /// What ``onThreads(_:_:)``'s threads run: written before they start and after they are done.

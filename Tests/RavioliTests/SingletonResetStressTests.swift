@@ -28,7 +28,7 @@ private final class User<Pair>: Sendable {
 
 /// The singleton registrations of a run, how often each ran, and the resets that may make
 /// one run again.
-// `runs` and `allowance` are only touched under `lock`.
+// `issued`, `runs`, `finishedBefore` and `tooOften` are only touched under `lock`.
 private final class RunLedger: @unchecked Sendable {
   private let lock = NSLock()
   private var issued = 0
@@ -52,17 +52,26 @@ private final class RunLedger: @unchecked Sendable {
     lock.withLock { runs[registration, default: 0] += 1 }
   }
 
-  /// The singleton registrations whose resolver ran more often than once plus the resets of
-  /// singletons that began while they were registered, with how often each ran.
-  var ranTooOften: [(registration: Int, runs: Int, resets: Int)] {
+  /// Singleton registrations whose resolver ran more often than once plus the resets of
+  /// singletons begun while they were registered: registration, runs, resets.
+  private var tooOften: [(registration: Int, runs: Int, resets: Int)] = []
+
+  /// Ends a round, after which nothing resolves its registrations: checks its singleton
+  /// registrations against the resets of singletons begun until now, and forgets them.
+  func endRound() {
     let started = singletonResetsStarted.value
-    return lock.withLock {
-      finishedBefore.compactMap { registration, finished in
+    lock.withLock {
+      for (registration, finished) in finishedBefore {
         let runs = runs[registration, default: 0]
-        return runs > 1 + started - finished ? (registration, runs, started - finished) : nil
+        if runs > 1 + started - finished {
+          tooOften.append((registration, runs, started - finished))
+        }
       }
+      finishedBefore = [:]
     }
   }
+
+  var ranTooOften: [(registration: Int, runs: Int, resets: Int)] { lock.withLock { tooOften } }
 }
 
 /// Registers, replacing, a dependency and a user of `scope` that resolves it.
@@ -169,6 +178,7 @@ extension GlobalStateTests {
           droppedButHeld += 1
         }
         if keptUserHoldsADroppedDependency(CachedPair.self, in: container) { droppedButHeld += 1 }
+        ledger.endRound()
       }
       #expect(droppedButHeld == 0)
       let tooOften = ledger.ranTooOften

@@ -39,17 +39,16 @@ extension Container {
       ?? resets
     let scopes = scope.map { [$0] } ?? Scope.allCases.filter(\.keepsInstances)
     // The registrations are read once the reset has begun: one registered before then is
-    // dropped, and one registered after starts its creation after the reset. They and the
-    // dropped instances are released here, after the reset: a registration replaced meanwhile,
-    // or an instance, may run a `deinit` that resolves or resets.
-    let (registrations, dropped) = resets.resetting(scopes) {
-      let registrations = ownRegistrations
-      return (
-        registrations,
-        registrations.filter { scopes.contains($0.scope) }.compactMap { $0.dropKeptInstance() }
-      )
+    // dropped, and one registered after starts its creation after the reset. What reading
+    // them lets go of and the dropped instances are released here, after the reset: a
+    // registration replaced meanwhile, or an instance, may run a `deinit` that resolves or
+    // resets, and the reset runs no user code.
+    var released: [Any] = []
+    let dropped = resets.resetting(scopes) {
+      ownRegistrations(releasingAfter: &released).filter { scopes.contains($0.scope) }
+        .compactMap { $0.dropKeptInstance() }
     }
-    _ = registrations
+    _ = released
     Self.logger.log(
       "Container \"\(name)\": reset \(scope.map { "the \($0) scope" } ?? "every scope")\(Self.inScope), "
         + "dropping \(dropped.count) instance\(dropped.count == 1 ? "" : "s").",
@@ -60,8 +59,19 @@ extension Container {
 extension Container {
   /// As the current task sees them: inside an isolation scope, with its copies of kept ones.
   var ownRegistrations: [any AnyRegistration] {
+    var released: [Any] = []
+    return ownRegistrations(releasingAfter: &released)
+  }
+
+  /// ``ownRegistrations``, handing what reading them lets go of to `released`, for a caller
+  /// that must let it go after a lock of its own.
+  func ownRegistrations(releasingAfter released: inout [Any]) -> [any AnyRegistration] {
     guard let scope = IsolationScope.active else { return registrations.all }
-    let table = scope.visibleTable(of: self)
-    return scope.withOverlay(of: self) { overlay in table.all.map { overlay.scoped($0) } }
+    let table = scope.visibleTable(of: self, releasingAfter: &released)
+    // The table holds the registrations that the scope's copies stand for.
+    released.append(table)
+    return scope.withOverlay(of: self, releasingAfter: &released) { overlay in
+      table.all.map { overlay.scoped($0) }
+    }
   }
 }

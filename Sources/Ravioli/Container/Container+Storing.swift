@@ -79,7 +79,8 @@ extension Container {
   /// As the current task sees them: inside an isolation scope, with its registrations and removals.
   var visibleTable: RegistrationTable {
     if let scope = IsolationScope.active {
-      return scope.visibleTable(of: self)
+      var released: [Any] = []
+      return scope.visibleTable(of: self, releasingAfter: &released)
     }
     return registrations.table
   }

@@ -132,6 +132,16 @@ extension IsolationScope {
   func withOverlay<Result>(
     of container: Container, _ body: (inout Overlay) -> Result
   ) -> Result {
+    var released: [Any] = []
+    return withOverlay(of: container, releasingAfter: &released, body)
+  }
+
+  /// ``withOverlay(of:_:)``, handing what it lets go of (overlays of containers released
+  /// since, copies displaced) to `releasedAfter`, for a caller that holds a lock of its own.
+  func withOverlay<Result>(
+    of container: Container, releasingAfter releasedAfter: inout [Any],
+    _ body: (inout Overlay) -> Result
+  ) -> Result {
     let (result, released) = state.withLock { state -> (Result, ([Overlay], [Overlay.Copy])) in
       let id = ObjectIdentifier(container)
       var released: [Overlay] = []
@@ -150,7 +160,7 @@ extension IsolationScope {
       state.overlays[id]!.displaced = []
       return (result, (released, displaced))
     }
-    _ = released
+    releasedAfter.append(released)
     return result
   }
 
@@ -175,17 +185,21 @@ extension IsolationScope {
     }
   }
 
-  /// What `container` itself (not its parents) holds inside this scope.
-  func visibleTable(of container: Container) -> RegistrationTable {
+  /// What `container` itself (not its parents) holds inside this scope; the registrations it
+  /// reads and leaves out go to `released`, to be let go after the caller's locks.
+  func visibleTable(of container: Container, releasingAfter released: inout [Any])
+    -> RegistrationTable
+  {
     var visible = container.registrations.table
-    let (table, removed, removedAll) = withOverlay(of: container) { overlay in
-      (overlay.table, overlay.removed, overlay.removedAll)
+    let (table, removed, removedAll) = withOverlay(of: container, releasingAfter: &released) {
+      overlay in (overlay.table, overlay.removed, overlay.removedAll)
     }
+    released.append(visible)
     if removedAll {
       visible = RegistrationTable()
     }
     for key in removed {
-      _ = visible.remove(key)
+      released.append(visible.remove(key))
     }
     for registration in table.all {
       _ = visible.insert(registration)

@@ -103,6 +103,11 @@ enum ReadSections {
 
     /// Returns whether the thread is marked, for the caller to then call
     /// ``ReadSections/releaseUnprotected()``.
+    ///
+    /// A plain store, which the optimizer may move a retain past (see ``end()``): what a
+    /// frame reads of its registration it reads through the resolver's call, which is opaque,
+    /// before this. Retaining something the registration owns between that call and this
+    /// store would need the fence that ``end()`` has.
     @inlinable
     func unprotect(level: Int) -> Bool {
       AtomicWord(at: protected + level).store(0)
