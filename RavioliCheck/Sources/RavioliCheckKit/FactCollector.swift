@@ -16,6 +16,8 @@ final class FactCollector: SyntaxVisitor {
   private(set) var scopes: [String] = []
   /// How many of ``scopes`` are types.
   private var typeScopes: [String] = []
+  /// Each `#if` clause's lines and the conditions that hold in it.
+  private var buildClauses: [(lines: ClosedRange<Int>, conditions: [BuildCondition])] = []
   /// `let c = Container(...)` inside `let app: Container = { ...; return c }()`: declared as
   /// `app`, whose closure binds `c`.
   var containersMadeInClosures: Set<SyntaxIdentifier> = []
@@ -39,6 +41,7 @@ final class FactCollector: SyntaxVisitor {
     let tree = Parser.parse(source: text)
     let collector = FactCollector(path: path, text: text, tree: tree)
     collector.walk(tree)
+    collector.noteBuildConditions()
     if tree.hasError, let first = collector.firstError(in: tree) {
       collector.facts.problems.append(
         Finding(
@@ -264,6 +267,26 @@ final class FactCollector: SyntaxVisitor {
     "UserNotifications", "Network", "Security", "CryptoKit", "XCTest", "Testing", "Ravioli",
     "RavioliTesting",
   ]
+
+  override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+    buildClauses += Self.clauses(of: node, converter: converter)
+    return .visitChildren
+  }
+
+  /// Gives each registration and injection the conditions of the `#if` clauses it is in.
+  private func noteBuildConditions() {
+    guard !buildClauses.isEmpty else { return }
+    func conditions(at line: Int) -> [BuildCondition] {
+      buildClauses.filter { $0.lines.contains(line) }.flatMap(\.conditions)
+    }
+    for index in facts.registrations.indices {
+      facts.registrations[index].conditions = conditions(
+        at: facts.registrations[index].location.line)
+    }
+    for index in facts.injections.indices {
+      facts.injections[index].conditions = conditions(at: facts.injections[index].location.line)
+    }
+  }
 
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
     if let module = node.path.first?.name.text {

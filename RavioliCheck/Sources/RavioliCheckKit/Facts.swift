@@ -105,6 +105,8 @@ struct InjectionFact: Sendable {
   /// The generic parameters that its type names (`E` in `Repository<E>` of `ListModel<E>`),
   /// which stand for any type.
   var generics: Set<String> = []
+  /// The `#if` clauses it is written in.
+  var conditions: [BuildCondition] = []
 }
 
 /// One thing a registration declares that it needs.
@@ -139,6 +141,8 @@ struct RegistrationFact: Sendable {
   let ignored: Bool
   /// The type whose code writes it, where its type's names are looked up first.
   var context: String? = nil
+  /// The `#if` clauses it is written in.
+  var conditions: [BuildCondition] = []
 }
 
 /// `typealias Name<T> = Target`, named with the types around it (`Screen.ViewModel`).

@@ -34,7 +34,7 @@ public enum RavioliCheck {
       return file
     }
     let program = Program(facts)
-    var findings = missing + facts.flatMap(\.problems) + Checker(program).findings()
+    var findings = missing + facts.flatMap(\.problems) + checkFindings(facts, program)
     // No finding at a line marked `// ravioli-check: ignore`.
     let ignored = Dictionary(facts.map { ($0.path, $0.ignoredLines) }) { first, _ in first }
     findings.removeAll { ignored[$0.path]?.contains($0.line) == true }
@@ -51,6 +51,35 @@ public enum RavioliCheck {
     return Report(
       findings: findings, files: files.count, injections: program.injections.count,
       registrations: program.registrations.count, containers: program.containers.count)
+  }
+
+  /// The checks' findings, for each build configuration where `#if` conditions tell them
+  /// apart (see ``BuildConfiguration``): a finding of one configuration only says so.
+  private static func checkFindings(_ facts: [FileFacts], _ program: Program) -> [Finding] {
+    let conditional = facts.contains { file in
+      file.registrations.contains { !$0.conditions.isEmpty }
+        || file.injections.contains { !$0.conditions.isEmpty }
+    }
+    guard conditional else { return Checker(program).findings() }
+    let found = BuildConfiguration.allCases.map { configuration in
+      let compiled = facts.map { file in
+        var file = file
+        file.registrations.removeAll { !configuration.includes($0.conditions) }
+        file.injections.removeAll { !configuration.includes($0.conditions) }
+        return file
+      }
+      return (configuration, Set(Checker(Program(compiled)).findings()))
+    }
+    let everywhere = found.map(\.1).reduce(found[0].1) { $0.intersection($1) }
+    return Array(everywhere)
+      + found.flatMap { configuration, findings in
+        findings.subtracting(everywhere).map { finding in
+          Finding(
+            finding.severity,
+            at: SourceLocation(path: finding.path, line: finding.line, column: finding.column),
+            finding.message + " (Only \(configuration.only).)")
+        }
+      }
   }
 
   /// A path from the current folder's point of view, `.` and `..` resolved.
