@@ -151,4 +151,19 @@ extension FactCollector {
       return (start...max(start, end), conditions)
     }
   }
+
+  /// Gives each registration and injection the conditions of the `#if` clauses it is in.
+  func noteBuildConditions() {
+    guard !buildClauses.isEmpty else { return }
+    func conditions(at line: Int) -> [BuildCondition] {
+      buildClauses.filter { $0.lines.contains(line) }.flatMap(\.conditions)
+    }
+    for index in facts.registrations.indices {
+      facts.registrations[index].conditions = conditions(
+        at: facts.registrations[index].location.line)
+    }
+    for index in facts.injections.indices {
+      facts.injections[index].conditions = conditions(at: facts.injections[index].location.line)
+    }
+  }
 }

@@ -28,6 +28,14 @@ extension Checker {
         + "search: register it in \(home) or in a container that \(home) searches, or "
         + "\(request.correction)."
     }
+    if usable.isEmpty, request.givesParameter, let giver = request.giver,
+      let typed = matching.first(where: { $0.fact.parameterType != nil }),
+      let parameter = typed.fact.parameterType
+    {
+      return text + " It is registered only with a parameter of type `\(parameter)`, in "
+        + "\(describe(typed)), which `\(giver)` is not, so the resolver cannot take the "
+        + "object: register it with a parameter that `\(giver)` is, or without one."
+    }
     if usable.isEmpty, let parametrized = matching.first(where: { $0.fact.parameterType != nil }) {
       return text + " It is registered only with a parameter, in \(describe(parametrized)), "
         + "which \(request.withoutParameter) cannot give: register it without one."

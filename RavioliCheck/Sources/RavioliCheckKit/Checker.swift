@@ -98,6 +98,8 @@ struct Checker {
     var generics: Set<String> = []
     /// Why its type may be another than `type`: an alias that could not be settled.
     var unsettled: String? = nil
+    /// The type of the object it gives a parametrized resolver: a property's class.
+    var giver: String? = nil
   }
 
   /// The containers a request may be answered from: those named (each with the containers
@@ -158,7 +160,7 @@ struct Checker {
         weak: weak,
         givesParameter: givesParameter, subject: subject, withoutParameter: withoutParameter,
         correction: correction, location: injection.location, generics: injection.generics,
-        unsettled: type.unsettled),
+        unsettled: type.unsettled, giver: givesParameter ? injection.owner : nil),
       in: scope)
   }
 
@@ -187,61 +189,29 @@ struct Checker {
       in: scope)
   }
 
-  /// Where an injection's container comes from, under every lookup policy the sources
-  /// set; `nil` when no policy gives it one.
-  private func scope(of source: InjectionFact.Source) -> Scope? {
-    switch source {
-    case .caller:
-      return Scope(anywhere: true)
-    case .given(let reference):
-      return scope(of: reference)
-    case .policy(let owner):
-      guard !program.policies.isEmpty else { return Scope(anywhere: true) }
-      var scope = Scope()
-      var givesAny = false
-      for (policy, _) in program.policies {
-        let part: Scope
-        switch (policy, owner.map(program.ownContainer) ?? .notContainerable) {
-        case (.singleton(let reference), _):
-          part = self.scope(of: reference)
-        case (.enclosingType, .container(let id)):
-          part = self.scope(of: id)
-        case (.enclosingType, .unknown), (.custom, _):
-          part = Scope(anywhere: true, unseen: true)
-        case (.enclosingType(let fallback?), .notContainerable):
-          part = self.scope(of: fallback)
-        case (.enclosingType(nil), .notContainerable), (.none, _):
-          // No container under this policy: at run time, the read fails with
-          // `.noContainer`; which policy is in force the source does not say.
-          continue
-        }
-        givesAny = true
-        scope.anywhere = scope.anywhere || part.anywhere
-        scope.unseen = scope.unseen || part.unseen
-        scope.containers += part.containers.filter { !scope.containers.contains($0) }
-      }
-      return givesAny ? scope : nil
-    }
-  }
-
-  private func scope(of reference: ContainerReference) -> Scope {
-    scope(of: program.container(reference))
-  }
-
-  /// The scope of the container `id`; a reference that names no container of the checked
-  /// sources (`id` is `nil`) may name one declared elsewhere.
-  private func scope(of id: String?) -> Scope {
-    guard let id else { return Scope(anywhere: true, unseen: true) }
-    let chain = program.chain(of: id)
-    return Scope(containers: chain.ids, anywhere: !chain.complete, unseen: !chain.complete)
-  }
-
   private func check(_ request: Request, in scope: Scope) -> Finding? {
     // The registrations of the type, under any alternative; those under the request's.
     let sameType = registrations(ofTypeOf: request)
     let matching = sameType.filter { $0.alternative.mayMatch(request.alternative) }
-    let usable = matching.filter { $0.fact.parameterType == nil || request.givesParameter }
-    if usable.contains(where: scope.sees) {
+    let usable = matching.filter { registration in
+      guard let parameter = registration.fact.parameterType else { return true }
+      guard request.givesParameter else { return false }
+      // A typed parameter takes the object only if it is one.
+      return request.giver.map { program.isInstance(of: $0, a: parameter) != false } ?? true
+    }
+    let seen = usable.filter(scope.sees)
+    if request.weak, let value = seen.first, let type = value.type,
+      let kind = valueKind(of: type), kind == .structure || kind == .enumeration,
+      seen.allSatisfy({ $0.type.flatMap(valueKind) == kind })
+    {
+      let what = kind == .structure ? "a structure" : "an enumeration"
+      return Finding(
+        .error, at: request.location,
+        "\(request.subject) needs an object, which a weak property holds, but `\(type)`, "
+          + "registered in \(describe(value)), is \(what): register a class, or make it "
+          + "an @Injected property.")
+    }
+    if !seen.isEmpty {
       return nil
     }
     let text = message(
@@ -269,6 +239,11 @@ struct Checker {
       .warning, at: request.location,
       text + " (A warning, not an error: the registration at \(untyped.location) may register "
         + "it, but ravioli-check cannot tell its type.)")
+  }
+
+  /// What the sources declare `type` (or the type it wraps) to be.
+  private func valueKind(of type: String) -> TypeKind? {
+    program.typeKinds[TypeName.normalized(TypeName.unwrappingOptional(type))]
   }
 
   /// The registrations whose type answers `request`, under any alternative: for a type that

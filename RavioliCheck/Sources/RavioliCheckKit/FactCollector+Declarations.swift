@@ -279,3 +279,19 @@ extension FactCollector {
     return .custom
   }
 }
+
+extension FactCollector {
+  /// The access a declaration's modifiers give it; `internal` when they give none. An alias
+  /// nested in a type is seen no further than the type, which the checker does not follow:
+  /// it goes by the alias's own modifiers.
+  static func access(of modifiers: DeclModifierListSyntax) -> TypeAliasFact.Access {
+    for modifier in modifiers {
+      switch modifier.name.text {
+      case "private", "fileprivate": return .file
+      case "public", "open", "package": return .importers
+      default: continue
+      }
+    }
+    return .module
+  }
+}

@@ -16,8 +16,8 @@ final class FactCollector: SyntaxVisitor {
   private(set) var scopes: [String] = []
   /// How many of ``scopes`` are types.
   private var typeScopes: [String] = []
-  /// Each `#if` clause's lines and the conditions that hold in it.
-  private var buildClauses: [(lines: ClosedRange<Int>, conditions: [BuildCondition])] = []
+  /// Each `#if` clause's lines and the conditions that hold in it (BuildConditions.swift).
+  var buildClauses: [(lines: ClosedRange<Int>, conditions: [BuildCondition])] = []
   /// `let c = Container(...)` inside `let app: Container = { ...; return c }()`: declared as
   /// `app`, whose closure binds `c`.
   var containersMadeInClosures: Set<SyntaxIdentifier> = []
@@ -146,28 +146,38 @@ final class FactCollector: SyntaxVisitor {
 
   /// Enters a class, structure, enumeration or actor.
   private func enterType(
-    _ node: some DeclGroupSyntax & NamedDeclSyntax & WithGenericParametersSyntax
+    _ node: some DeclGroupSyntax & NamedDeclSyntax & WithGenericParametersSyntax, _ kind: TypeKind
   ) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text, members: node.memberBlock)
+    facts.declaredTypes[typeScopes.last ?? node.name.text] = kind
     declareGenerics(node.genericParameterClause)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
   }
 
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(node, .classType)
+  }
   override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
 
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(node, .structure)
+  }
   override func visitPost(_ node: StructDeclSyntax) { leaveType() }
 
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(node, .enumeration)
+  }
   override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
 
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node) }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(node, .actor)
+  }
   override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
 
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text, members: node.memberBlock)
+    facts.declaredTypes[typeScopes.last ?? node.name.text] = .protocolType
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: true)
     return .visitChildren
   }
@@ -273,21 +283,6 @@ final class FactCollector: SyntaxVisitor {
     return .visitChildren
   }
 
-  /// Gives each registration and injection the conditions of the `#if` clauses it is in.
-  private func noteBuildConditions() {
-    guard !buildClauses.isEmpty else { return }
-    func conditions(at line: Int) -> [BuildCondition] {
-      buildClauses.filter { $0.lines.contains(line) }.flatMap(\.conditions)
-    }
-    for index in facts.registrations.indices {
-      facts.registrations[index].conditions = conditions(
-        at: facts.registrations[index].location.line)
-    }
-    for index in facts.injections.indices {
-      facts.injections[index].conditions = conditions(at: facts.injections[index].location.line)
-    }
-  }
-
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
     if let module = node.path.first?.name.text {
       facts.imports.insert(module)
@@ -302,20 +297,6 @@ final class FactCollector: SyntaxVisitor {
       }
     }
     return .skipChildren
-  }
-
-  /// The access a declaration's modifiers give it; `internal` when they give none. An alias
-  /// nested in a type is seen no further than the type, which the checker does not follow:
-  /// it goes by the alias's own modifiers.
-  private static func access(of modifiers: DeclModifierListSyntax) -> TypeAliasFact.Access {
-    for modifier in modifiers {
-      switch modifier.name.text {
-      case "private", "fileprivate": return .file
-      case "public", "open", "package": return .importers
-      default: continue
-      }
-    }
-    return .module
   }
 
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {

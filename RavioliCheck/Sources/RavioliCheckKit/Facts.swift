@@ -107,6 +107,12 @@ struct InjectionFact: Sendable {
   var generics: Set<String> = []
   /// The `#if` clauses it is written in.
   var conditions: [BuildCondition] = []
+
+  /// The type whose property it is, if a property of a type.
+  var owner: String? {
+    guard case .property(let owner, _, _) = kind, !owner.isEmpty else { return nil }
+    return owner
+  }
 }
 
 /// One thing a registration declares that it needs.
@@ -143,6 +149,11 @@ struct RegistrationFact: Sendable {
   var context: String? = nil
   /// The `#if` clauses it is written in.
   var conditions: [BuildCondition] = []
+}
+
+/// What a type declaration declares.
+enum TypeKind: Sendable {
+  case classType, structure, enumeration, actor, protocolType
 }
 
 /// `typealias Name<T> = Target`, named with the types around it (`Screen.ViewModel`).
@@ -207,6 +218,8 @@ struct FileFacts: Sendable {
   /// `static let french: RegistrationAlternative = "french"`: member name to string.
   var alternatives: [String: String] = [:]
   var typeAliases: [TypeAliasFact] = []
+  /// The types it declares, by their name with the types around them, and their kind.
+  var declaredTypes: [String: TypeKind] = [:]
   var helperCalls: [HelperCall] = []
   /// Findings about the file itself: it could not be read, or does not parse.
   var problems: [Finding] = []

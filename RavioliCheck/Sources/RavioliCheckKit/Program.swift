@@ -80,6 +80,9 @@ struct Program: Sendable {
   private let aliases: TypeAliases
   /// Conformances by the type's name with the types around it.
   private(set) var conformances: [String: [ConformanceFact]] = [:]
+  /// The kinds of the types the sources declare, by normalized name; a name that several
+  /// declare with different kinds is left out.
+  private(set) var typeKinds: [String: TypeKind] = [:]
   private(set) var policies: [(PolicyAssignment, SourceLocation)] = []
   private(set) var registrations: [Registration] = []
   private(set) var injections: [InjectionFact] = []
@@ -90,6 +93,7 @@ struct Program: Sendable {
     aliases = TypeAliases(files)
     let exported = files.contains { $0.exportsRavioli }
     var initializers: [String: [InitializerFact]] = [:]
+    var clashingKinds = Set<String>()
     var rawRegistrations: [RegistrationFact] = []
     for file in files {
       for container in file.containers {
@@ -104,6 +108,13 @@ struct Program: Sendable {
       alternatives.merge(file.alternatives) { first, _ in first }
       for call in file.helperCalls {
         helperCalls[call.method, default: []].append(call.receiver)
+      }
+      for (name, kind) in file.declaredTypes {
+        let name = TypeName.normalized(name)
+        if let known = typeKinds[name], known != kind {
+          clashingKinds.insert(name)
+        }
+        typeKinds[name] = kind
       }
       for conformance in file.conformances {
         conformances[TypeName.normalized(conformance.name), default: []].append(conformance)
@@ -120,6 +131,9 @@ struct Program: Sendable {
       guard seesRavioli else { continue }
       policies += file.policies
       injections += file.injections
+    }
+    for name in clashingKinds {
+      typeKinds[name] = nil
     }
     let named = Named(initializers)
     registrations = rawRegistrations.map { fact in

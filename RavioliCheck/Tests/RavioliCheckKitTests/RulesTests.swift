@@ -185,6 +185,72 @@ import Testing
     #expect(try check(["Screen.swift": screen, "App.swift": app]) == [])
   }
 
+  @Test func aTypedParameterTakesOnlyAnObjectOfItsType() throws {
+    let app = """
+      import Ravioli
+      protocol Cell: AnyObject {}
+      final class PhotoCell: Cell {}
+      let app = Container(name: "app") { app in
+        app.register { (cell: Cell) -> ImageLoader in ImageLoader() }
+      }
+      Container.lookupPolicy = .singleton(app)
+      """
+    let cell = """
+      import Ravioli
+      final class PhotoCellView: UIView, Cell {
+        @Injected var loader: ImageLoader
+      }
+      extension Gallery: Cell {}
+      final class Gallery {
+        @Injected var loader: ImageLoader
+      }
+      """
+    let screen = """
+      import Ravioli
+      final class Screen: Sendable {
+        @Injected var loader: ImageLoader
+      }
+      """
+    #expect(try check(["App.swift": app, "Cell.swift": cell]) == [])
+    #expect(
+      try check(["App.swift": app, "Cell.swift": cell, "Screen.swift": screen]) == [
+        "Screen.swift:3:3: error: `Screen.loader` (@Injected) needs `ImageLoader`, which is not "
+          + "registered in any container it resolves from (searched \"app\"). It is registered "
+          + "only with a parameter of type `Cell`, in \"app\" (App.swift:5), which `Screen` is "
+          + "not, so the resolver cannot take the object: register it with a parameter that "
+          + "`Screen` is, or without one."
+      ])
+    // A parameter type that the sources do not declare may be anything's: no error.
+    let external = app.replacingOccurrences(of: "(cell: Cell)", with: "(view: UIView)")
+    #expect(try check(["App.swift": external, "Screen.swift": screen]) == [])
+  }
+
+  @Test func aWeakPropertyNeedsAnObjectNotAStructure() throws {
+    let app = """
+      import Ravioli
+      struct Settings {}
+      final class Session {}
+      let app = Container(name: "app") { app in
+        app.register { () -> Settings in Settings() }
+        app.register { () -> Session in Session() }
+      }
+      Container.lookupPolicy = .singleton(app)
+      """
+    let screen = """
+      import Ravioli
+      final class Screen {
+        @InjectedWeakly var settings: Settings?
+        @InjectedWeakly var session: Session?
+      }
+      """
+    #expect(
+      try check(["App.swift": app, "Screen.swift": screen]) == [
+        "Screen.swift:3:3: error: `Screen.settings` (@InjectedWeakly) needs an object, which a "
+          + "weak property holds, but `Settings`, registered in \"app\" (App.swift:5), is a "
+          + "structure: register a class, or make it an @Injected property."
+      ])
+  }
+
   @Test func aParametrizedResolverAnswersAPropertyButNotAFunctionParameter() throws {
     let app = """
       import Ravioli
