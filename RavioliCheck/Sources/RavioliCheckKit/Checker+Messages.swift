@@ -23,6 +23,13 @@ extension Checker {
     } else {
       text += " in the checked sources."
     }
+    // A `Containerable` getter that returns another module's container: likely the cause.
+    if let home, let getter = scope.getter, program.isInAnotherModule(getter) {
+      text +=
+        " `\(getter.owner)` resolves from \(home) because its `container` "
+        + "(\(getter.location)) returns it, a container of another module: if that is not "
+        + "meant, return its own module's container there."
+    }
     if let home, let elsewhere = usable.first(where: { $0.container != nil }) {
       return text + " It is registered in \(describe(elsewhere)), which \(home) does not "
         + "search: register it in \(home) or in a container that \(home) searches, or "

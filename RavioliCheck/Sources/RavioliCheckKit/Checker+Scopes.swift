@@ -18,8 +18,9 @@ extension Checker {
         switch (policy, owner.map(program.ownContainer) ?? .notContainerable) {
         case (.singleton(let reference), _):
           part = self.scope(of: reference)
-        case (.enclosingType, .container(let id)):
+        case (.enclosingType, .container(let id, let getter)):
           part = self.scope(of: id)
+          scope.getter = scope.getter ?? getter.map { (owner ?? "", id, $0) }
         case (.enclosingType, .unknown), (.custom, _):
           part = Scope(anywhere: true, unseen: true)
         case (.enclosingType(let fallback?), .notContainerable):

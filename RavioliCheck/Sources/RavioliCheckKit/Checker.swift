@@ -111,6 +111,9 @@ struct Checker {
     /// from another package, a container held in a variable, a custom policy's): what is
     /// not found is then a warning.
     var unseen = false
+    /// The type whose `Containerable` getter chose the container, that container, and where
+    /// the getter is: what a message points at when the getter is in another module.
+    var getter: (owner: String, container: String, location: SourceLocation)?
     /// Why it is unseen, for the warning: by default, a container declared elsewhere.
     var unseenBecause =
       "it may be registered in a container that the checked sources do not declare, which a "

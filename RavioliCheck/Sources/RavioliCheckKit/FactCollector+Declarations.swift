@@ -177,14 +177,16 @@ extension FactCollector {
     guard let name = enclosingType else { return }
     let inherits =
       inheritance?.inheritedTypes.map { TypeName.base($0.type.trimmedDescription) } ?? []
-    let container = members.members.lazy.compactMap { member in
-      member.decl.as(VariableDeclSyntax.self).flatMap { self.providedContainer($0) }
+    let provided = members.members.lazy.compactMap { member in
+      member.decl.as(VariableDeclSyntax.self).flatMap { variable in
+        self.providedContainer(variable).map { ($0, self.location(of: variable)) }
+      }
     }.first
-    guard !inherits.isEmpty || container != nil else { return }
+    guard !inherits.isEmpty || provided != nil else { return }
     facts.conformances.append(
       ConformanceFact(
-        name: name, inherits: inherits, container: container, isProtocol: isProtocol,
-        mayInheritFromUncheckedModule: facts.importsOtherModule))
+        name: name, inherits: inherits, container: provided?.0, containerLocation: provided?.1,
+        isProtocol: isProtocol, mayInheritFromUncheckedModule: facts.importsOtherModule))
   }
 
   /// What `var container: Container! { ... }` returns, if the variable is that.

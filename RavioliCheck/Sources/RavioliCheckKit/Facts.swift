@@ -191,6 +191,8 @@ struct ConformanceFact: Sendable {
   let inherits: [String]
   /// `var container: Container! { CatalogModule.container }`, if it has one.
   let container: ContainerReference?
+  /// Where that `container` is declared.
+  var containerLocation: SourceLocation? = nil
   let isProtocol: Bool
   /// Whether its file imports a module that is neither Apple's nor Ravioli's, which may
   /// declare what it inherits (a module's `Containerable` protocol) outside the checked

@@ -3,7 +3,8 @@ extension Program {
 
   enum OwnContainer {
     case notContainerable
-    case container(String)
+    /// The container, and where the `container` that returns it is declared.
+    case container(String, getter: SourceLocation?)
     /// `Containerable`, but the source does not say which container it returns.
     case unknown
   }
@@ -14,6 +15,7 @@ extension Program {
     var queue = [TypeName.normalized(type)]
     var seen = Set<String>()
     var provider: ContainerReference?
+    var getter: SourceLocation?
     var isContainerable = false
     var settled = true
     while !queue.isEmpty {
@@ -26,7 +28,10 @@ extension Program {
       switch conformances.find(name) {
       case .found(let facts):
         for fact in facts {
-          provider = provider ?? fact.container
+          if provider == nil, let container = fact.container {
+            provider = container
+            getter = fact.containerLocation
+          }
           queue += fact.inherits
           // A protocol declared nowhere in the checked sources, in a file that imports a
           // module that may declare it, may be `Containerable`.
@@ -47,7 +52,8 @@ extension Program {
       }
     }
     guard isContainerable else { return settled ? .notContainerable : .unknown }
-    return provider.flatMap(container).map(OwnContainer.container) ?? .unknown
+    return provider.flatMap(container).map { OwnContainer.container($0, getter: getter) }
+      ?? .unknown
   }
 
   /// What a type commonly inherits that is not a module's `Containerable` protocol.

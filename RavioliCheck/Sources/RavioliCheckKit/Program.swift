@@ -78,6 +78,8 @@ struct Program: Sendable {
   private var nameCounts: [String: Int] = [:]
   private var alternatives: [String: String] = [:]
   private let aliases: TypeAliases
+  /// Each file's module, where known.
+  private var modules: [String: String] = [:]
   /// Conformances by the type's name with the types around it.
   private(set) var conformances: [String: [ConformanceFact]] = [:]
   /// The kinds of the types the sources declare, by normalized name; a name that several
@@ -96,6 +98,7 @@ struct Program: Sendable {
     var clashingKinds = Set<String>()
     var rawRegistrations: [RegistrationFact] = []
     for file in files {
+      modules[file.path] = file.module
       for container in file.containers {
         if containers[container.id] != nil {
           ambiguous.insert(container.id)
@@ -226,6 +229,16 @@ struct Program: Sendable {
     case .unknown:
       return nil
     }
+  }
+
+  /// Whether a `Containerable` getter is in another module than the container it returns.
+  func isInAnotherModule(
+    _ getter: (owner: String, container: String, location: SourceLocation)
+  ) -> Bool {
+    guard let declared = containers[getter.container]?.location.path,
+      let containerModule = modules[declared], let getterModule = modules[getter.location.path]
+    else { return false }
+    return containerModule != getterModule
   }
 
   /// How messages name a container: its `name:`, else its declaration.

@@ -137,6 +137,57 @@ import Testing
     #expect(lines.first?.contains("Screen.swift:4:3: error: `Screen.greeter`") == true)
   }
 
+  @Test func aGetterThatReturnsAnotherModulesContainerIsNamedInTheMessage() throws {
+    let catalog = """
+      import Ravioli
+      public enum CatalogModule {
+        public static let container = Container(name: "catalog")
+      }
+      """
+    let checkout = """
+      import Ravioli
+      import Catalog
+      enum CheckoutModule {
+        static let container = Container(name: "checkout") { c in
+          c.register { () -> PaymentService in PaymentService() }
+        }
+      }
+      final class CheckoutScreen: Containerable {
+        var container: Container! { CatalogModule.container }
+        @Injected var payments: PaymentService
+      }
+      """
+    let lines = try findings(in: [
+      "Sources/Catalog/Catalog.swift": catalog, "Sources/Checkout/Checkout.swift": checkout,
+      "Sources/App/main.swift": policy,
+    ])
+    #expect(
+      lines == [
+        "Sources/Checkout/Checkout.swift:10:3: error: `CheckoutScreen.payments` (@Injected) "
+          + "needs `PaymentService`, which is not registered in any container it resolves from "
+          + "(searched \"catalog\"). `CheckoutScreen` resolves from \"catalog\" because its "
+          + "`container` (Sources/Checkout/Checkout.swift:9) returns it, a container of another "
+          + "module: if that is not meant, return its own module's container there. It is "
+          + "registered in \"checkout\" "
+          + "(Sources/Checkout/Checkout.swift:5), which \"catalog\" does not search: register "
+          + "it in \"catalog\" or in a container that \"catalog\" searches, or correct the type "
+          + "or alternative of `CheckoutScreen.payments`."
+      ])
+    // Registered nowhere: the message still points at the getter.
+    let unregistered = checkout.replacingOccurrences(
+      of: "c.register { () -> PaymentService in PaymentService() }", with: "_ = c")
+    let alone = try findings(in: [
+      "Sources/Catalog/Catalog.swift": catalog, "Sources/Checkout/Checkout.swift": unregistered,
+      "Sources/App/main.swift": policy,
+    ])
+    #expect(alone.count == 1)
+    #expect(
+      alone.first?.contains(
+        "`CheckoutScreen` resolves from \"catalog\" because its `container` "
+          + "(Sources/Checkout/Checkout.swift:9) returns it, a container of another module: if "
+          + "that is not meant, return its own module's container there.") == true)
+  }
+
   @Test func aFileBelongsToTheModuleThePackageSays() {
     let modules = [(name: "Checkout", path: "/app/Modules/Checkout")]
     #expect(
