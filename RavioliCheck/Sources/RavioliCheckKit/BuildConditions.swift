@@ -46,29 +46,27 @@ enum BuildConfiguration: CaseIterable, Sendable {
   }
 
   private func parseOr(_ tokens: inout ArraySlice<String>) -> Value? {
-    guard var left = parseAnd(&tokens) else { return nil }
-    while tokens.first == "||" {
-      tokens.removeFirst()
-      guard let right = parseAnd(&tokens) else { return nil }
-      left =
-        switch (left.settled, right.settled) {
-        case (true, _), (_, true): Value(settled: true)
-        case (false, false): Value(settled: false)
-        default: Value(settled: nil)
-        }
-    }
-    return left
+    parseOperands(of: "||", &tokens, absorbing: true) { parseAnd(&$0) }
   }
 
   private func parseAnd(_ tokens: inout ArraySlice<String>) -> Value? {
-    guard var left = parseUnary(&tokens) else { return nil }
-    while tokens.first == "&&" {
+    parseOperands(of: "&&", &tokens, absorbing: false) { parseUnary(&$0) }
+  }
+
+  /// Operands read by `operand`, joined by `op`: `||` (its `absorbing` value `true`: one
+  /// true operand settles it) or `&&` (`false`), unknown where the settled ones do not decide.
+  private func parseOperands(
+    of op: String, _ tokens: inout ArraySlice<String>, absorbing: Bool,
+    _ operand: (inout ArraySlice<String>) -> Value?
+  ) -> Value? {
+    guard var left = operand(&tokens) else { return nil }
+    while tokens.first == op {
       tokens.removeFirst()
-      guard let right = parseUnary(&tokens) else { return nil }
+      guard let right = operand(&tokens) else { return nil }
       left =
         switch (left.settled, right.settled) {
-        case (false, _), (_, false): Value(settled: false)
-        case (true, true): Value(settled: true)
+        case (absorbing, _), (_, absorbing): Value(settled: absorbing)
+        case (!absorbing, !absorbing): Value(settled: !absorbing)
         default: Value(settled: nil)
         }
     }

@@ -73,10 +73,14 @@ public struct Report: Sendable, Codable {
   }
 
   /// The findings and the counts as JSON.
-  public var json: String {
+  public var json: String { Self.text(of: JSONReport(self)) }
+
+  /// `value` as indented JSON with sorted keys, ending in a new line: the JSON and SARIF
+  /// formats.
+  static func text(of value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(JSONReport(self))) ?? Data("{}".utf8)
+    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 

@@ -5,12 +5,7 @@ import Foundation
 extension Report {
   /// The findings as a SARIF 2.1.0 log: a path is a relative URI against the folder the run
   /// was started in (`%SRCROOT%`), or a `file:` URI if absolute.
-  public var sarif: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(SARIFLog(self))) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self) + "\n"
-  }
+  public var sarif: String { Self.text(of: SARIFLog(self)) }
 }
 
 private struct SARIFLog: Encodable {
