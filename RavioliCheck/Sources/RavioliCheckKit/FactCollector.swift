@@ -42,6 +42,8 @@ final class FactCollector: SyntaxVisitor {
     let collector = FactCollector(path: path, text: text, tree: tree)
     collector.walk(tree)
     collector.noteBuildConditions()
+    collector.facts.isEntryPoint =
+      path.hasSuffix("/main.swift") || path == "main.swift" || tree.declaresMain
     if tree.hasError, let first = collector.firstError(in: tree) {
       collector.facts.problems.append(
         Finding(

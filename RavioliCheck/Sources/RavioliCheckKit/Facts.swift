@@ -209,6 +209,8 @@ struct FileFacts: Sendable {
   /// The modules it imports, by name (`import Catalog`, `import struct Catalog.Item`).
   var imports: Set<String> = []
   var exportsRavioli = false
+  /// Whether a program starts here: `main.swift`, or a type marked `@main`.
+  var isEntryPoint = false
   /// Whether it imports a module that is neither Apple's nor Ravioli's.
   var importsOtherModule = false
   var containers: [ContainerDeclaration] = []

@@ -4,8 +4,8 @@ import Foundation
 public enum RavioliCheck {
   /// What a run reads and reports.
   public struct Options: Sendable {
-    /// Whether folders of tests (`Tests`, `...Tests`) are read; by default they are not: a
-    /// test registers stubs, which must not hide a registration that the app lacks.
+    /// Whether folders of tests (`Tests`, `...Tests`) are read; by default they are not.
+    /// Each test module is a program of its own: its stubs answer only its own files.
     public var includingTests: Bool
     /// Report only findings in files under these paths (all of them, when empty); the
     /// other files are still read. A build-tool plugin gives its target's folder.
@@ -34,7 +34,7 @@ public enum RavioliCheck {
       return file
     }
     let program = Program(facts)
-    var findings = missing + facts.flatMap(\.problems) + checkFindings(facts, program)
+    var findings = missing + facts.flatMap(\.problems) + programFindings(facts)
     // No finding at a line marked `// ravioli-check: ignore`.
     let ignored = Dictionary(facts.map { ($0.path, $0.ignoredLines) }) { first, _ in first }
     findings.removeAll { ignored[$0.path]?.contains($0.line) == true }
@@ -55,12 +55,12 @@ public enum RavioliCheck {
 
   /// The checks' findings, for each build configuration where `#if` conditions tell them
   /// apart (see ``BuildConfiguration``): a finding of one configuration only says so.
-  private static func checkFindings(_ facts: [FileFacts], _ program: Program) -> [Finding] {
+  static func configurationFindings(_ facts: [FileFacts]) -> [Finding] {
     let conditional = facts.contains { file in
       file.registrations.contains { !$0.conditions.isEmpty }
         || file.injections.contains { !$0.conditions.isEmpty }
     }
-    guard conditional else { return Checker(program).findings() }
+    guard conditional else { return Checker(Program(facts)).findings() }
     let found = BuildConfiguration.allCases.map { configuration in
       let compiled = facts.map { file in
         var file = file

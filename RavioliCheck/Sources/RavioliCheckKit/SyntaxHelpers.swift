@@ -20,6 +20,21 @@ extension AttributeListSyntax.Element {
   }
 }
 
+extension SourceFileSyntax {
+  /// Whether a type of the file is marked `@main` (or UIKit's and AppKit's older spellings):
+  /// the file starts an executable.
+  var declaresMain: Bool {
+    statements.contains { statement in
+      guard let declaration = statement.item.as(DeclSyntax.self),
+        let attributed = declaration.asProtocol(WithAttributesSyntax.self)
+      else { return false }
+      return attributed.attributes.contains { attribute in
+        ["main", "UIApplicationMain", "NSApplicationMain"].contains(attribute.attributeName)
+      }
+    }
+  }
+}
+
 extension ClosureExprSyntax {
   /// The names of the closure's parameters.
   var parameterNames: [String] {

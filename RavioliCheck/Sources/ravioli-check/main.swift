@@ -10,7 +10,9 @@ let usage = """
   searched recursively, skipping .build*, hidden folders and, unless --include-tests,
   folders of tests) and reports, in the compiler's format, every injected type that no
   container it resolves from registers, every cycle among declared needs and autoregistered
-  initializers, and every alternative that nothing registers. Exits 1 if it finds an error.
+  initializers, and every alternative that nothing registers. Each executable (and, with
+  --include-tests, each test module) is checked with the modules it imports and the lookup
+  policies they set. Exits 1 if it finds an error.
 
   --format FORMAT           text (the default: the compiler's format), json, or sarif
                             (SARIF 2.1.0, for code-scanning services)
