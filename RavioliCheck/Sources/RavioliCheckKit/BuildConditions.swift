@@ -163,5 +163,9 @@ extension FactCollector {
     for index in facts.injections.indices {
       facts.injections[index].conditions = conditions(at: facts.injections[index].location.line)
     }
+    for index in facts.specializations.indices {
+      facts.specializations[index].conditions = conditions(
+        at: facts.specializations[index].location.line)
+    }
   }
 }

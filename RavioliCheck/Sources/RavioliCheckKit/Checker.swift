@@ -37,9 +37,11 @@ struct Checker {
   func findings() -> [Finding] {
     var findings: [Finding] = []
     for injection in program.injections {
-      if let finding = check(injection) {
+      guard let (request, scope) = request(for: injection) else { continue }
+      if let finding = check(request, in: scope) {
         findings.append(finding)
       }
+      findings += checkSpecializations(of: injection, request, in: scope)
     }
     for registration in program.registrations where !registration.fact.ignored {
       if registration.type == nil {
@@ -68,7 +70,7 @@ struct Checker {
     /// The type, normalized and with type aliases followed: what is compared.
     var type: String
     /// The type as the source writes it: what messages show.
-    let written: String
+    var written: String
     let alternative: Alternative
     /// `@InjectedWeakly`: a registration of the type or of its optional answers.
     let weak: Bool
@@ -88,12 +90,12 @@ struct Checker {
       return Set(accepted.map(TypeName.key))
     }
     /// "`Screen.greeter` (@Injected)": what asks, for messages.
-    let subject: String
+    var subject: String
     /// What cannot give a parameter, for messages.
     let withoutParameter: String
     /// The other fix, for messages: "correct the type or alternative of `Screen.greeter`".
-    let correction: String
-    let location: SourceLocation
+    var correction: String
+    var location: SourceLocation
     /// The generic parameters its type names, which any type may stand for.
     var generics: Set<String> = []
     /// Why its type may be another than `type`: an alias that could not be settled.
@@ -125,7 +127,9 @@ struct Checker {
     }
   }
 
-  private func check(_ injection: InjectionFact) -> Finding? {
+  /// What an injection asks for, and where it may be answered from; `nil` when the source
+  /// does not settle its alternative, or no policy gives it a container.
+  private func request(for injection: InjectionFact) -> (Request, Scope)? {
     let subject: String
     let givesParameter: Bool
     let withoutParameter: String
@@ -157,14 +161,15 @@ struct Checker {
     guard alternative != .unknown, let scope = scope(of: injection.source) else { return nil }
     let type = program.settledType(
       injection.type, in: injection.context, from: injection.location.path)
-    return check(
+    return (
       Request(
         type: type.type, written: Self.written(injection.type), alternative: alternative,
         weak: weak,
         givesParameter: givesParameter, subject: subject, withoutParameter: withoutParameter,
         correction: correction, location: injection.location, generics: injection.generics,
         unsettled: type.unsettled, giver: givesParameter ? injection.owner : nil),
-      in: scope)
+      scope
+    )
   }
 
   private func check(_ need: NeedFact, of registration: Registration) -> Finding? {
@@ -192,7 +197,7 @@ struct Checker {
       in: scope)
   }
 
-  private func check(_ request: Request, in scope: Scope) -> Finding? {
+  func check(_ request: Request, in scope: Scope) -> Finding? {
     // The registrations of the type, under any alternative; those under the request's.
     let sameType = registrations(ofTypeOf: request)
     let matching = sameType.filter { $0.alternative.mayMatch(request.alternative) }

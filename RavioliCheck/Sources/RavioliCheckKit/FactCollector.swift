@@ -152,6 +152,9 @@ final class FactCollector: SyntaxVisitor {
   ) -> SyntaxVisitorContinueKind {
     enter(type: node.name.text, members: node.memberBlock)
     facts.declaredTypes[typeScopes.last ?? node.name.text] = kind
+    if let clause = node.genericParameterClause {
+      facts.genericTypes[typeScopes.last ?? node.name.text] = clause.parameters.map(\.name.text)
+    }
     declareGenerics(node.genericParameterClause)
     noteConformance(node.inheritanceClause, node.memberBlock, isProtocol: false)
     return .visitChildren
@@ -268,6 +271,10 @@ final class FactCollector: SyntaxVisitor {
   override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind { read(node) }
   override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind { read(node) }
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { read(node) }
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind { read(node) }
+  override func visit(_ node: GenericSpecializationExprSyntax) -> SyntaxVisitorContinueKind {
+    read(node)
+  }
 
   // MARK: Imports and type aliases
 

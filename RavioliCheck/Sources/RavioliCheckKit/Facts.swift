@@ -201,6 +201,18 @@ struct ConformanceFact: Sendable {
 }
 
 /// Everything one file says.
+/// `ListModel<Order>` written in a type or an expression: a generic type made with these
+/// arguments, whose injected properties then ask for their types with the arguments in place.
+struct Specialization: Sendable {
+  /// The type's name as written, without its arguments.
+  let name: String
+  let arguments: [String]
+  let location: SourceLocation
+  /// The type whose code writes it, for the arguments' names.
+  let context: String?
+  var conditions: [BuildCondition] = []
+}
+
 struct FileFacts: Sendable {
   let path: String
   /// The module it belongs to (``SourceFiles/module(of:modules:roots:)``); `nil` if unknown.
@@ -225,6 +237,11 @@ struct FileFacts: Sendable {
   /// The types it declares, by their name with the types around them, and their kind.
   var declaredTypes: [String: TypeKind] = [:]
   var helperCalls: [HelperCall] = []
+  /// The generic types it declares, by their name with the types around them, and the
+  /// names of their parameters in order (`ListModel<Element>`: `["Element"]`).
+  var genericTypes: [String: [String]] = [:]
+  /// The generic types it names with every argument given (`ListModel<Order>`).
+  var specializations: [Specialization] = []
   /// Findings about the file itself: it could not be read, or does not parse.
   var problems: [Finding] = []
   /// The lines that end in `// ravioli-check: ignore`: no finding is reported at them.

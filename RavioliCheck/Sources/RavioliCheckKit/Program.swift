@@ -88,6 +88,11 @@ struct Program: Sendable {
   private(set) var policies: [(PolicyAssignment, SourceLocation)] = []
   private(set) var registrations: [Registration] = []
   private(set) var injections: [InjectionFact] = []
+  /// The generic types' parameters, by the type's last name; a name that several generic
+  /// types share is left out.
+  private(set) var genericTypes: [String: [String]] = [:]
+  /// Specializations by the type's last name (`ListModel<Order>`: `ListModel`).
+  private(set) var specializations: [String: [Specialization]] = [:]
   /// The containers each method is called on (`app.registerPersistence()`).
   private var helperCalls: [String: [ContainerReference]] = [:]
 
@@ -96,6 +101,7 @@ struct Program: Sendable {
     let exported = files.contains { $0.exportsRavioli }
     var initializers: [String: [InitializerFact]] = [:]
     var clashingKinds = Set<String>()
+    var clashingGenerics = Set<String>()
     var rawRegistrations: [RegistrationFact] = []
     for file in files {
       modules[file.path] = file.module
@@ -119,6 +125,17 @@ struct Program: Sendable {
         }
         typeKinds[name] = kind
       }
+      for (name, parameters) in file.genericTypes {
+        let last = TypeName.lastComponent(name)
+        if genericTypes[last] != nil {
+          clashingGenerics.insert(last)
+        }
+        genericTypes[last] = parameters
+      }
+      for specialization in file.specializations {
+        specializations[TypeName.lastComponent(specialization.name), default: []].append(
+          specialization)
+      }
       for conformance in file.conformances {
         conformances[TypeName.normalized(conformance.name), default: []].append(conformance)
       }
@@ -137,6 +154,9 @@ struct Program: Sendable {
     }
     for name in clashingKinds {
       typeKinds[name] = nil
+    }
+    for name in clashingGenerics {
+      genericTypes[name] = nil
     }
     let named = Named(initializers)
     registrations = rawRegistrations.map { fact in

@@ -59,6 +59,7 @@ public enum RavioliCheck {
     let conditional = facts.contains { file in
       file.registrations.contains { !$0.conditions.isEmpty }
         || file.injections.contains { !$0.conditions.isEmpty }
+        || file.specializations.contains { !$0.conditions.isEmpty }
     }
     guard conditional else { return Checker(Program(facts)).findings() }
     let found = BuildConfiguration.allCases.map { configuration in
@@ -66,6 +67,7 @@ public enum RavioliCheck {
         var file = file
         file.registrations.removeAll { !configuration.includes($0.conditions) }
         file.injections.removeAll { !configuration.includes($0.conditions) }
+        file.specializations.removeAll { !configuration.includes($0.conditions) }
         return file
       }
       return (configuration, Set(Checker(Program(compiled)).findings()))

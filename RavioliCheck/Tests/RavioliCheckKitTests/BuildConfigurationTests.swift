@@ -5,6 +5,37 @@ import Testing
 /// Each build configuration that `#if DEBUG` separates is checked: a registration made only
 /// in debug builds is an error for release builds, at the injection, and says so.
 @Suite struct BuildConfigurationTests {
+  @Test func aGenericTypeMadeOnlyInDebugNeedsItsRegistrationOnlyThere() throws {
+    let app = """
+      import Ravioli
+      final class Repository<Entity>: Sendable {}
+      final class ListModel<Element> {
+        @Injected var repository: Repository<Element>
+      }
+      let app = Container(name: "app") { c in
+        c.register { () -> Repository<User> in Repository() }
+        #if DEBUG
+          c.register { () -> Repository<Probe> in Repository() }
+        #endif
+      }
+      func start() {
+        Container.lookupPolicy = .singleton(app)
+        #if DEBUG
+          _ = ListModel<Probe>()
+        #endif
+        _ = ListModel<User>()
+      }
+      """
+    #expect(try findings(in: ["App.swift": app]) == [])
+    let released = app.replacingOccurrences(
+      of: "    _ = ListModel<Probe>()\n  #endif", with: "  #endif\n  _ = ListModel<Probe>()")
+    let lines = try findings(in: ["App.swift": released])
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("`ListModel<Probe>`, made here,") == true)
+    #expect(
+      lines.first?.hasSuffix("(Only in a build without `DEBUG`, such as a release build.)") == true)
+  }
+
   @Test func aRegistrationMadeOnlyInDebugIsAnErrorForRelease() throws {
     let app = """
       import Ravioli

@@ -69,6 +69,49 @@ import Testing
         "App.swift:11:3: error: `ListModel.cache` (@Injected) needs `Cache<Element>`") == true)
   }
 
+  @Test func aGenericTypeMadeWithATypeNothingRegistersForIsAnErrorWhereItIsMade() throws {
+    let app = """
+      import Ravioli
+      final class Repository<Entity>: Sendable {}
+      typealias Shopper = User
+      let data = Container(name: "data") { c in
+        c.register { () -> Repository<User> in Repository() }
+      }
+      Container.lookupPolicy = .singleton(data)
+      final class ListModel<Element> {
+        @Injected var repository: Repository<Element>
+        func copy() -> ListModel<Element> { ListModel<Element>() }
+      }
+      let users = ListModel<User>()
+      let shoppers: ListModel<Shopper> = .init()
+      let orders = ListModel<Order>()
+      func list<T>(_: T.Type) -> ListModel<T> { ListModel<T>() }
+      """
+    let lines = try findings(in: ["App.swift": app])
+    #expect(
+      lines == [
+        "App.swift:14:14: error: `repository` (@Injected, App.swift:9) of `ListModel<Order>`, "
+          + "made here, needs `Repository<Order>`, which is not registered in any container it "
+          + "resolves from (searched \"data\"). Register it in \"data\", or make `ListModel` "
+          + "with another type."
+      ])
+  }
+
+  @Test func aGenericTypeOfOneNameInTwoPlacesIsNotSpecializedByName() throws {
+    let app = """
+      import Ravioli
+      final class Repository<Entity>: Sendable {}
+      let data = Container(name: "data") { c in
+        c.register { () -> Repository<User> in Repository() }
+      }
+      Container.lookupPolicy = .singleton(data)
+      enum Orders { final class ListModel<Element> { @Injected var repository: Repository<Element> } }
+      enum Users { final class ListModel<A, B> {} }
+      let orders = Orders.ListModel<Order>()
+      """
+    #expect(try findings(in: ["App.swift": app]) == [])
+  }
+
   @Test func aPropertyGivenAContainerLaterIsThatContainer() throws {
     let app = """
       import Ravioli
