@@ -14,6 +14,8 @@ struct Checker {
   private let untyped: [Registration]
   /// Registrations whose type names an alias that could not be settled.
   private let unsettled: [Registration]
+  /// The scope of the injections of each owner that resolve through the policy.
+  private var policyScopes: [String?: Scope?] = [:]
 
   init(_ program: Program) {
     self.program = program
@@ -28,6 +30,12 @@ struct Checker {
     self.indicesByKey = indicesByKey
     untyped = program.registrations.filter { $0.type == nil }
     unsettled = program.registrations.filter { $0.unsettled != nil }
+    // Each owner's policy scope, found once: its type's conformances are followed for it.
+    for injection in program.injections {
+      if case .policy(let owner) = injection.source, policyScopes[owner] == nil {
+        policyScopes[owner] = .some(scope(of: injection.source))
+      }
+    }
   }
 
   static func bucket(_ type: String) -> String {
@@ -158,7 +166,13 @@ struct Checker {
       correction = "correct the type or alternative of parameter `\(name)`"
     }
     let alternative = program.alternative(injection.alternative)
-    guard alternative != .unknown, let scope = scope(of: injection.source) else { return nil }
+    let source: Scope?
+    if case .policy(let owner) = injection.source, let known = policyScopes[owner] {
+      source = known
+    } else {
+      source = scope(of: injection.source)
+    }
+    guard alternative != .unknown, let scope = source else { return nil }
     let type = program.settledType(
       injection.type, in: injection.context, from: injection.location.path)
     return (

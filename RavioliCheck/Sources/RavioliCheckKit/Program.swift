@@ -93,6 +93,8 @@ struct Program: Sendable {
   private(set) var genericTypes: [String: [String]] = [:]
   /// Specializations by the type's last name (`ListModel<Order>`: `ListModel`).
   private(set) var specializations: [String: [Specialization]] = [:]
+  /// Each container's ``chain(of:)``, followed once: every request follows one.
+  private var chains: [String: (ids: [String], complete: Bool)] = [:]
   /// The containers each method is called on (`app.registerPersistence()`).
   private var helperCalls: [String: [ContainerReference]] = [:]
 
@@ -157,6 +159,9 @@ struct Program: Sendable {
     }
     for name in clashingGenerics {
       genericTypes[name] = nil
+    }
+    for id in containers.keys {
+      chains[id] = searchedChain(of: id)
     }
     let named = Named(initializers)
     registrations = rawRegistrations.map { fact in
@@ -273,6 +278,11 @@ struct Program: Sendable {
 
   /// The containers that `id` searches, in order, and whether the source names them all.
   func chain(of id: String) -> (ids: [String], complete: Bool) {
+    chains[id] ?? searchedChain(of: id)
+  }
+
+  /// ``chain(of:)``, followed through the declarations.
+  private func searchedChain(of id: String) -> (ids: [String], complete: Bool) {
     var ids: [String] = []
     var complete = true
     func visit(_ id: String) {
