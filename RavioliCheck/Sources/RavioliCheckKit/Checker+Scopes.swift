@@ -3,7 +3,7 @@
 extension Checker {
   /// Where an injection's container comes from, under every lookup policy the sources
   /// set; `nil` when no policy gives it one.
-  func scope(of source: InjectionFact.Source) -> Scope? {
+  func scope(of source: InjectionFact.Source, from module: String? = nil) -> Scope? {
     switch source {
     case .caller:
       return Scope(anywhere: true)
@@ -15,7 +15,9 @@ extension Checker {
       var givesAny = false
       for (policy, _) in program.policies {
         let part: Scope
-        switch (policy, owner.map(program.ownContainer) ?? .notContainerable) {
+        switch (
+          policy, owner.map { program.ownContainer(of: $0, from: module) } ?? .notContainerable
+        ) {
         case (.singleton(let reference), _):
           part = self.scope(of: reference)
         case (.enclosingType, .container(let id, let getter)):

@@ -14,8 +14,8 @@ struct Checker {
   private let untyped: [Registration]
   /// Registrations whose type names an alias that could not be settled.
   private let unsettled: [Registration]
-  /// The scope of the injections of each owner that resolve through the policy.
-  private var policyScopes: [String?: Scope?] = [:]
+  /// The scope of the injections of each module and owner that resolve through the policy.
+  private var policyScopes: [[String?]: Scope?] = [:]
 
   init(_ program: Program) {
     self.program = program
@@ -32,8 +32,9 @@ struct Checker {
     unsettled = program.registrations.filter { $0.unsettled != nil }
     // Each owner's policy scope, found once: its type's conformances are followed for it.
     for injection in program.injections {
-      if case .policy(let owner) = injection.source, policyScopes[owner] == nil {
-        policyScopes[owner] = .some(scope(of: injection.source))
+      let module = program.module(of: injection.location.path)
+      if case .policy(let owner) = injection.source, policyScopes[[module, owner]] == nil {
+        policyScopes[[module, owner]] = .some(scope(of: injection.source, from: module))
       }
     }
   }
@@ -167,10 +168,11 @@ struct Checker {
     }
     let alternative = program.alternative(injection.alternative)
     let source: Scope?
-    if case .policy(let owner) = injection.source, let known = policyScopes[owner] {
+    let module = program.module(of: injection.location.path)
+    if case .policy(let owner) = injection.source, let known = policyScopes[[module, owner]] {
       source = known
     } else {
-      source = scope(of: injection.source)
+      source = scope(of: injection.source, from: module)
     }
     guard alternative != .unknown, let scope = source else { return nil }
     let type = program.settledType(

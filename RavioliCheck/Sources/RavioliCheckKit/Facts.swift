@@ -198,9 +198,10 @@ struct ConformanceFact: Sendable {
   /// declare what it inherits (a module's `Containerable` protocol) outside the checked
   /// sources.
   var mayInheritFromUncheckedModule = false
+  /// The module of its file, once known.
+  var module: String? = nil
 }
 
-/// Everything one file says.
 /// `ListModel<Order>` written in a type or an expression: a generic type made with these
 /// arguments, whose injected properties then ask for their types with the arguments in place.
 struct Specialization: Sendable {
@@ -213,6 +214,7 @@ struct Specialization: Sendable {
   var conditions: [BuildCondition] = []
 }
 
+/// Everything one file says.
 struct FileFacts: Sendable {
   let path: String
   /// The module it belongs to (``SourceFiles/module(of:modules:roots:)``); `nil` if unknown.

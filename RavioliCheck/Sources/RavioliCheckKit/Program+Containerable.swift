@@ -9,30 +9,35 @@ extension Program {
     case unknown
   }
 
-  /// The container that `Containerable` gives objects of `type`, under `.enclosingType`.
-  func ownContainer(of type: String) -> OwnContainer {
+  /// The container that `Containerable` gives objects of `type`, written in `module`, under
+  /// `.enclosingType`. A name that several modules declare (each module's own
+  /// `ModuleInjectable` protocol) is the one of the module that writes it, as in Swift.
+  func ownContainer(of type: String, from module: String? = nil) -> OwnContainer {
     let conformances = Named(conformances)
-    var queue = [TypeName.normalized(type)]
+    var queue = [(TypeName.normalized(type), module)]
     var seen = Set<String>()
     var provider: ContainerReference?
     var getter: SourceLocation?
     var isContainerable = false
     var settled = true
     while !queue.isEmpty {
-      let name = queue.removeFirst()
-      guard seen.insert(name).inserted else { continue }
+      let (name, writer) = queue.removeFirst()
+      guard seen.insert("\(writer ?? "")|\(name)").inserted else { continue }
       if TypeName.lastComponent(name) == "Containerable" {
         isContainerable = true
         continue
       }
       switch conformances.find(name) {
-      case .found(let facts):
+      case .found(let all):
+        let facts =
+          (declaringModules[name]?.count ?? 0) > 1 && all.contains { $0.module == writer }
+          ? all.filter { $0.module == writer } : all
         for fact in facts {
           if provider == nil, let container = fact.container {
             provider = container
             getter = fact.containerLocation
           }
-          queue += fact.inherits
+          queue += fact.inherits.map { ($0, fact.module ?? writer) }
           // A protocol declared nowhere in the checked sources, in a file that imports a
           // module that may declare it, may be `Containerable`.
           if fact.mayInheritFromUncheckedModule,

@@ -85,6 +85,8 @@ struct Program: Sendable {
   /// The kinds of the types the sources declare, by normalized name; a name that several
   /// declare with different kinds is left out.
   private(set) var typeKinds: [String: TypeKind] = [:]
+  /// The modules that declare a type or protocol of each normalized name.
+  private(set) var declaringModules: [String: Set<String>] = [:]
   private(set) var policies: [(PolicyAssignment, SourceLocation)] = []
   private(set) var registrations: [Registration] = []
   private(set) var injections: [InjectionFact] = []
@@ -122,6 +124,9 @@ struct Program: Sendable {
       }
       for (name, kind) in file.declaredTypes {
         let name = TypeName.normalized(name)
+        if let module = file.module {
+          declaringModules[name, default: []].insert(module)
+        }
         if let known = typeKinds[name], known != kind {
           clashingKinds.insert(name)
         }
@@ -138,7 +143,8 @@ struct Program: Sendable {
         specializations[TypeName.lastComponent(specialization.name), default: []].append(
           specialization)
       }
-      for conformance in file.conformances {
+      for var conformance in file.conformances {
+        conformance.module = file.module
         conformances[TypeName.normalized(conformance.name), default: []].append(conformance)
       }
       for initializer in file.initializers {
@@ -254,6 +260,11 @@ struct Program: Sendable {
     case .unknown:
       return nil
     }
+  }
+
+  /// The module of the file at `path`, where known.
+  func module(of path: String) -> String? {
+    modules[path] ?? nil
   }
 
   /// Whether a `Containerable` getter is in another module than the container it returns.

@@ -205,4 +205,47 @@ import Testing
     #expect(
       SourceFiles.module(of: "/work/main.swift", modules: [], roots: ["/work/main.swift"]) == nil)
   }
+
+  /// A module whose `Screen`, made `Containerable` by the module's own `ModuleInjectable`,
+  /// injects `injected`, and whose container registers `registered`.
+  private func containerableModule(
+    _ name: String, injects injected: String, registers registered: String
+  )
+    -> String
+  {
+    """
+    import Ravioli
+    enum \(name)Module {
+      static let container = Container(name: "\(name.lowercased())") { c in
+        c.register { () -> \(registered) in \(registered)() }
+      }
+    }
+    protocol ModuleInjectable: Containerable {}
+    extension ModuleInjectable {
+      var container: Container! { \(name)Module.container }
+    }
+    final class Screen: ModuleInjectable {
+      @Injected var service: \(injected)
+    }
+    """
+  }
+
+  @Test func typesAndProtocolsOfOneNameInTwoModulesKeepTheirOwnContainers() throws {
+    let files = [
+      "Sources/Cart/Cart.swift": containerableModule(
+        "Cart", injects: "CartService", registers: "CartService"),
+      "Sources/Profile/Profile.swift": containerableModule(
+        "Profile", injects: "ProfileService", registers: "ProfileService"),
+      "Sources/App/main.swift": policy,
+    ]
+    #expect(try findings(in: files) == [])
+    var wrong = files
+    wrong["Sources/Profile/Profile.swift"] = containerableModule(
+      "Profile", injects: "CartService", registers: "ProfileService")
+    let lines = try findings(in: wrong)
+    #expect(lines.count == 1)
+    #expect(
+      lines.first?.hasPrefix("Sources/Profile/Profile.swift:12:3: error: `Screen.service`") == true)
+    #expect(lines.first?.contains("(searched \"profile\")") == true)
+  }
 }
