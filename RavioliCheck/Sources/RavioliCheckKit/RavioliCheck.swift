@@ -28,13 +28,25 @@ public enum RavioliCheck {
   /// Checks the Swift files under `paths` (files, or folders searched recursively).
   public static func run(paths: [String], options: Options = Options()) -> Report {
     let (files, missing) = SourceFiles.find(in: paths, includingTests: options.includingTests)
+    var modules = options.modules
+    var unreadManifests: [Finding] = []
+    if modules.isEmpty {
+      // A package's root, given on the command line: its targets are its modules.
+      for path in paths {
+        switch PackageManifest.modules(ofPackageAt: path) {
+        case .success(let targets)?: modules += targets
+        case .failure(let problem)?: unreadManifests.append(problem)
+        case nil: break
+        }
+      }
+    }
     let facts = read(files).map { file in
       var file = file
-      file.module = SourceFiles.module(of: file.path, modules: options.modules, roots: paths)
+      file.module = SourceFiles.module(of: file.path, modules: modules, roots: paths)
       return file
     }
     let program = Program(facts)
-    var findings = missing + facts.flatMap(\.problems) + programFindings(facts)
+    var findings = missing + unreadManifests + facts.flatMap(\.problems) + programFindings(facts)
     // No finding at a line marked `// ravioli-check: ignore`.
     let ignored = Dictionary(facts.map { ($0.path, $0.ignoredLines) }) { first, _ in first }
     findings.removeAll { ignored[$0.path]?.contains($0.line) == true }

@@ -20,8 +20,10 @@ let usage = """
                             this one (repeat it for several)
   --quiet                   prints no summary line when there is nothing to report
   --module NAME=PATH        the files under PATH are the module NAME (the plugins give
-                            each target); elsewhere a file's module is the folder under
-                            the nearest Sources or Tests folder, or the PATH read
+                            each target); without it, a package root's targets are read
+                            with `swift package dump-package`, and elsewhere a file's
+                            module is the folder under the nearest Sources or Tests
+                            folder, or the PATH read
 
   A line that ends in `// ravioli-check: ignore` is not checked.
   """

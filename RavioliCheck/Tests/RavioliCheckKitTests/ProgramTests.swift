@@ -166,6 +166,44 @@ import Testing
     #expect(lines.first?.contains("(For ") == false)
   }
 
+  @Test func aPackageRootsTargetsAreItsModulesWhereverTheirFoldersAre() throws {
+    let manifest = """
+      // swift-tools-version: 6.0
+      import PackageDescription
+
+      let package = Package(
+        name: "Bakery",
+        targets: [
+          .target(name: "Feature", path: "Modules/Feature"),
+          .executableTarget(name: "App", dependencies: ["Feature"], path: "Apps/App"),
+          .executableTarget(name: "Admin", dependencies: ["Feature"], path: "Apps/Admin"),
+        ]
+      )
+      """
+    let lines = try findings(in: [
+      "Package.swift": manifest,
+      "Modules/Feature/Screen.swift": feature,
+      "Apps/App/main.swift": app("App", registering: "Greeter"),
+      "Apps/Admin/main.swift": app("Admin", registering: "Logger"),
+    ])
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("Modules/Feature/Screen.swift:3:3: error: ") == true)
+    #expect(lines.first?.hasSuffix("(For the program `Admin`.)") == true)
+  }
+
+  @Test func aManifestSwiftPMCannotReadIsAWarningAndTheFoldersSayTheModules() throws {
+    let lines = try findings(in: [
+      "Package.swift": "let package = Package(",
+      "Sources/Feature/Screen.swift": feature,
+      "Sources/App/main.swift": app("App", registering: "Greeter"),
+    ])
+    #expect(lines.count == 1)
+    #expect(
+      lines.first?.hasPrefix(
+        "Package.swift:1:1: warning: `swift package dump-package` could not read this manifest")
+        == true)
+  }
+
   @Test func programsAreFoundByTheirEntryPoints() throws {
     let files = [
       FileFacts(path: "a", module: "App", imports: ["Feature"], isEntryPoint: true),
