@@ -142,7 +142,7 @@ extension FactCollector {
       let start = converter.location(for: clause.positionAfterSkippingLeadingTrivia).line
       let end = converter.location(for: clause.endPositionBeforeTrailingTrivia).line
       var conditions = earlier
-      if let condition = clause.condition?.trimmedDescription {
+      if let condition = clause.condition?.trimmedText {
         conditions.append(BuildCondition(condition: condition, holds: true))
         earlier.append(BuildCondition(condition: condition, holds: false))
       }

@@ -35,11 +35,11 @@ extension FactCollector {
     guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else {
       return false
     }
-    let called = call.calledExpression.trimmedDescription
+    let called = call.calledExpression.trimmedText
     if containerInitializers.contains(called) {
       return true
     }
-    let annotation = binding.typeAnnotation?.type.trimmedDescription
+    let annotation = binding.typeAnnotation?.type.trimmedText
     return called == ".init" && (annotation == "Container" || annotation == "Ravioli.Container")
   }
 
@@ -94,7 +94,7 @@ extension FactCollector {
   private func parentReference(_ expression: ExprSyntax) -> ContainerReference? {
     if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
       ["Container", "Ravioli.Container", ".init", "Container.init"].contains(
-        call.calledExpression.trimmedDescription),
+        call.calledExpression.trimmedText),
       !call.arguments.contains(where: {
         ["parents", "parent", "registrations"].contains($0.label?.text)
       })
@@ -133,7 +133,7 @@ enum ContainerAssignments {
       if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
         let name = ContainerAssignments.assignedName(elements[0]),
         let call = elements[2].as(FunctionCallExprSyntax.self),
-        FactCollector.containerInitializers.contains(call.calledExpression.trimmedDescription)
+        FactCollector.containerInitializers.contains(call.calledExpression.trimmedText)
       {
         names.insert(name)
       }

@@ -39,7 +39,7 @@ extension FactCollector {
 
   /// `false` for `@Injected`, `true` for `@InjectedWeakly`, `nil` for anything else.
   static func injectionWrapper(_ attribute: AttributeSyntax) -> Bool? {
-    switch attribute.attributeName.trimmedDescription {
+    switch attribute.attributeName.trimmedText {
     case "Injected", "Ravioli.Injected": false
     case "InjectedWeakly", "Ravioli.InjectedWeakly": true
     default: nil
@@ -51,7 +51,7 @@ extension FactCollector {
     at node: VariableDeclSyntax
   ) {
     let (alternative, source) = wrapperArguments(attribute, owner: enclosingType)
-    let written = type.trimmedDescription
+    let written = type.trimmedText
     var injection = InjectionFact(
       kind: .property(owner: enclosingType ?? "", name: name, weak: weak),
       type: weak ? Self.wrapped(written) : written, alternative: alternative,
@@ -61,7 +61,7 @@ extension FactCollector {
       injection.resolvesOnInit = arguments.contains { argument in
         argument.label == nil
           && argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression
-            .trimmedDescription.hasSuffix("resolvingOnInit") == true
+            .trimmedText.hasSuffix("resolvingOnInit") == true
       }
     }
     facts.injections.append(injection)
@@ -114,7 +114,7 @@ extension FactCollector {
   {
     guard let call = expression.as(FunctionCallExprSyntax.self) else {
       // `.lazily`, or a kind held in a variable: the policy's, or the source cannot say.
-      return expression.trimmedDescription.hasSuffix("lazily")
+      return expression.trimmedText.hasSuffix("lazily")
         ? .policy(owner: owner) : .given(.unknown)
     }
     guard let given = call.arguments.first(where: { $0.label?.text == "from" })?.expression,
@@ -122,7 +122,7 @@ extension FactCollector {
     else {
       // `.resolvingOnInit()` resolves before the object exists: the policy is asked without
       // it, and `.enclosingType` answers with its default.
-      let eager = call.calledExpression.trimmedDescription.hasSuffix("resolvingOnInit")
+      let eager = call.calledExpression.trimmedText.hasSuffix("resolvingOnInit")
       return .policy(owner: eager ? nil : owner)
     }
     return .given(containerReference(given))
@@ -138,9 +138,9 @@ extension FactCollector {
       let (alternative, _) = wrapperArguments(attribute, owner: nil)
       facts.injections.append(
         InjectionFact(
-          kind: .parameter(function: function, name: name), type: node.type.trimmedDescription,
+          kind: .parameter(function: function, name: name), type: node.type.trimmedText,
           alternative: alternative, source: .caller, location: location(of: node),
-          context: enclosingType, generics: generics(in: node.type.trimmedDescription)))
+          context: enclosingType, generics: generics(in: node.type.trimmedText)))
     }
     if let call = node.defaultValue?.value.as(FunctionCallExprSyntax.self),
       let called = call.calledExpression.as(DeclReferenceExprSyntax.self),
@@ -161,9 +161,9 @@ extension FactCollector {
       facts.injections.append(
         InjectionFact(
           kind: .defaultArgument(function: function, name: name),
-          type: node.type.trimmedDescription, alternative: alternative, source: source,
+          type: node.type.trimmedText, alternative: alternative, source: source,
           location: location(of: node), context: enclosingType,
-          generics: generics(in: node.type.trimmedDescription)))
+          generics: generics(in: node.type.trimmedText)))
     }
     return .visitChildren
   }
@@ -176,7 +176,7 @@ extension FactCollector {
   ) {
     guard let name = enclosingType else { return }
     let inherits =
-      inheritance?.inheritedTypes.map { TypeName.base($0.type.trimmedDescription) } ?? []
+      inheritance?.inheritedTypes.map { TypeName.base($0.type.trimmedText) } ?? []
     let provided = members.members.lazy.compactMap { member in
       member.decl.as(VariableDeclSyntax.self).flatMap { variable in
         self.providedContainer(variable).map { ($0, self.location(of: variable)) }
@@ -192,7 +192,7 @@ extension FactCollector {
   /// What `var container: Container! { ... }` returns, if the variable is that.
   private func providedContainer(_ variable: VariableDeclSyntax) -> ContainerReference? {
     guard let binding = variable.bindings.first,
-      binding.pattern.trimmedDescription == "container"
+      binding.pattern.trimmedText == "container"
     else { return nil }
     if let value = binding.initializer?.value {
       return containerReference(value)
@@ -236,7 +236,7 @@ extension FactCollector {
     facts.initializers.append(
       InitializerFact(
         type: type, labels: parameters.map(\.firstName.text),
-        parameterTypes: parameters.map(\.type.trimmedDescription)))
+        parameterTypes: parameters.map(\.type.trimmedText)))
   }
 
   // MARK: Lookup policies
@@ -246,12 +246,12 @@ extension FactCollector {
     guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), !isIgnored(node)
     else { return .visitChildren }
     if ["Container.lookupPolicy", "Ravioli.Container.lookupPolicy"].contains(
-      elements[0].trimmedDescription)
+      elements[0].trimmedText)
     {
       facts.policies.append((policy(elements[2]), location(of: node)))
     } else if let name = ContainerAssignments.assignedName(elements[0]),
       let call = elements[2].as(FunctionCallExprSyntax.self),
-      Self.containerInitializers.contains(call.calledExpression.trimmedDescription)
+      Self.containerInitializers.contains(call.calledExpression.trimmedText)
     {
       noteAssignedContainer(named: name, made: call)
     }
@@ -263,7 +263,7 @@ extension FactCollector {
       return PolicyAssignment.none
     }
     guard let call = expression.as(FunctionCallExprSyntax.self) else { return .custom }
-    let called = call.calledExpression.trimmedDescription
+    let called = call.calledExpression.trimmedText
     let first = call.arguments.first
     if called.hasSuffix("singleton") || called.hasSuffix("SingletonContainer"),
       let first, first.label == nil

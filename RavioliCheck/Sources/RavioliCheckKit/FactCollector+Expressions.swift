@@ -56,7 +56,7 @@ extension FactCollector {
       return literal.plainText.map(AlternativeReference.literal) ?? .unknown
     }
     if let member = expression.as(MemberAccessExprSyntax.self) {
-      let base = member.base?.trimmedDescription
+      let base = member.base?.trimmedText
       guard
         base == nil || base == "RegistrationAlternative"
           || base == "Ravioli.RegistrationAlternative"
@@ -65,7 +65,7 @@ extension FactCollector {
     }
     if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
       ["RegistrationAlternative", ".init", "RegistrationAlternative.init"].contains(
-        call.calledExpression.trimmedDescription),
+        call.calledExpression.trimmedText),
       let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
     {
       return literal.plainText.map(AlternativeReference.literal) ?? .unknown
@@ -78,14 +78,14 @@ extension FactCollector {
     guard let member = expression.as(MemberAccessExprSyntax.self),
       member.declName.baseName.text == "self", let base = member.base
     else { return nil }
-    return base.trimmedDescription
+    return base.trimmedText
   }
 
   /// The type that an expression makes, when it plainly makes one: `Greeter()`,
   /// `Greeter.init(...)`, `Cache<User>()`, `make() as Greeter`.
   static func madeType(_ expression: ExprSyntax) -> String? {
     if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil {
-      return cast.type.trimmedDescription
+      return cast.type.trimmedText
     }
     guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
     var called = call.calledExpression
@@ -97,9 +97,9 @@ extension FactCollector {
     if let specialized = called.as(GenericSpecializationExprSyntax.self),
       looksLikeType(specialized.expression)
     {
-      return specialized.trimmedDescription
+      return specialized.trimmedText
     }
-    return looksLikeType(called) ? called.trimmedDescription : nil
+    return looksLikeType(called) ? called.trimmedText : nil
   }
 
   /// A reference whose last name starts with a capital letter: a type, by Swift's

@@ -21,7 +21,7 @@ extension FactCollector {
   private func noteSpecialization(
     of name: String, _ clause: GenericArgumentClauseSyntax, at node: some SyntaxProtocol
   ) {
-    let arguments = clause.arguments.map { $0.argument.trimmedDescription }
+    let arguments = clause.arguments.map { $0.argument.trimmedText }
     let inScope = genericParameters
     guard !isIgnored(node),
       inScope.isEmpty

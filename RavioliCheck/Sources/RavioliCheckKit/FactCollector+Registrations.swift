@@ -83,7 +83,7 @@ extension FactCollector {
       }
     }
     let type =
-      closure?.signature?.returnClause?.type.trimmedDescription
+      closure?.signature?.returnClause?.type.trimmedText
       ?? closure.flatMap(Self.singleExpression).flatMap(Self.madeType)
     facts.registrations.append(
       RegistrationFact(
@@ -98,7 +98,7 @@ extension FactCollector {
     switch closure.signature?.parameterClause {
     case .parameterClause(let clause)?:
       guard let first = clause.parameters.first else { return nil }
-      return first.type?.trimmedDescription ?? "Any"
+      return first.type?.trimmedText ?? "Any"
     case .simpleInput(let list)?:
       return list.isEmpty ? nil : "Any"
     case nil:
@@ -109,7 +109,7 @@ extension FactCollector {
   /// `.on(T.self, alternative: x, parameter: P.self)`.
   private func need(_ expression: ExprSyntax) -> NeedFact? {
     guard let call = expression.as(FunctionCallExprSyntax.self),
-      call.calledExpression.trimmedDescription.hasSuffix("on"),
+      call.calledExpression.trimmedText.hasSuffix("on"),
       let first = call.arguments.first, first.label == nil,
       let type = Self.metatype(first.expression)
     else { return nil }
@@ -164,13 +164,13 @@ extension FactCollector {
     var initializerOf: (type: String, labels: [String]?)?
     if let closure = initializer?.as(ClosureExprSyntax.self) {
       type =
-        type ?? closure.signature?.returnClause?.type.trimmedDescription
+        type ?? closure.signature?.returnClause?.type.trimmedText
         ?? Self.singleExpression(of: closure).flatMap(Self.madeType)
       if case .parameterClause(let clause)? = closure.signature?.parameterClause,
         clause.parameters.allSatisfy({ $0.type != nil })
       {
         needs = clause.parameters.map { parameter in
-          let needed = parameter.type!.trimmedDescription
+          let needed = parameter.type!.trimmedText
           return NeedFact(
             type: needed, alternative: .none, withParameter: false,
             location: location(of: parameter), context: enclosingType)
@@ -179,7 +179,7 @@ extension FactCollector {
     } else if let reference = initializer?.as(MemberAccessExprSyntax.self),
       reference.declName.baseName.text == "init", let base = reference.base
     {
-      let made = base.trimmedDescription
+      let made = base.trimmedText
       type = type ?? made
       initializerOf = (
         made, reference.declName.argumentNames.map { $0.arguments.map(\.name.text) }

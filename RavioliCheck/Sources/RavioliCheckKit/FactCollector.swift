@@ -189,7 +189,7 @@ final class FactCollector: SyntaxVisitor {
   override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let name = node.extendedType.trimmedDescription
+    let name = node.extendedType.trimmedText
     // An extension's members belong to the extended type, wherever it is written.
     scopes.append(name)
     typeScopes.append(name)
@@ -315,7 +315,7 @@ final class FactCollector: SyntaxVisitor {
       TypeAliasFact(
         name: name,
         parameters: node.genericParameterClause?.parameters.map(\.name.text) ?? [],
-        target: node.initializer.value.trimmedDescription,
+        target: node.initializer.value.trimmedText,
         access: Self.access(of: node.modifiers), path: facts.path))
     return .skipChildren
   }

@@ -11,12 +11,24 @@ extension Substring {
   }
 }
 
+extension SyntaxProtocol {
+  /// The node's text without the trivia before its first token and after its last: what
+  /// swift-syntax's `trimmedDescription` gives, without the two copies of the node that it
+  /// makes, which cost more than the rest of the reading.
+  var trimmedText: String {
+    let text = description.utf8
+    let start = text.index(text.startIndex, offsetBy: leadingTriviaLength.utf8Length)
+    let end = text.index(text.endIndex, offsetBy: -trailingTriviaLength.utf8Length)
+    return start < end ? String(Substring(text[start..<end])) : ""
+  }
+}
+
 extension AttributeListSyntax.Element {
   /// The attribute's name without its arguments, `Injected` for `@Injected(...)`; `nil` for
   /// an `#if` clause.
   var attributeName: String? {
     guard case .attribute(let attribute) = self else { return nil }
-    return attribute.attributeName.trimmedDescription
+    return attribute.attributeName.trimmedText
   }
 }
 

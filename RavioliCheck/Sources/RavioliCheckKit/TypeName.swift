@@ -1,3 +1,5 @@
+import Foundation
+
 /// Types as the source writes them, made comparable: Ravioli keys a registration by the
 /// metatype, so `any Greeter`, `(Greeter)` and `Greeter` are one type to it, and so are
 /// `Optional<Greeter>`, `Greeter!`, `Greeter?` and `(any Greeter)?`, `Array<T>` and `[T]`,
@@ -13,6 +15,13 @@ enum TypeName {
   static func normalized(
     _ text: String, expanding aliases: Aliases? = nil, depth: Int = 0
   ) -> String {
+    guard aliases != nil else {
+      return memo.normalized(text) { read(text, expanding: nil, depth: depth) }
+    }
+    return read(text, expanding: aliases, depth: depth)
+  }
+
+  private static func read(_ text: String, expanding aliases: Aliases?, depth: Int) -> String {
     var reader = TypeReader(text, aliases: depth < 16 ? aliases : nil, depth: depth)
     guard let type = reader.readType(), reader.isAtEnd else {
       return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -33,6 +42,10 @@ enum TypeName {
   /// and `Product`, `Store<Models.User>` and `Store<User>` are one key): how a type written
   /// with its module or outer type is matched to one written without.
   static func key(_ text: String) -> String {
+    memo.key(text) { readKey(text) }
+  }
+
+  private static func readKey(_ text: String) -> String {
     var reader = TypeReader(text, qualified: false)
     guard let type = reader.readType(), reader.isAtEnd else {
       return lastComponent(normalized(text))
@@ -89,6 +102,40 @@ enum TypeName {
     }
     parts.append(current)
     return parts
+  }
+
+  /// Spellings and keys already read: the checks ask for the same few thousand types again
+  /// and again, from every thread that reads files.
+  private static let memo = Memo()
+
+  private final class Memo: @unchecked Sendable {  // `spellings` and `keys` only under `lock`
+    private let lock = NSLock()
+    private var spellings: [String: String] = [:]
+    private var keys: [String: String] = [:]
+
+    func normalized(_ text: String, _ read: () -> String) -> String {
+      lock.lock()
+      let known = spellings[text]
+      lock.unlock()
+      if let known { return known }
+      let spelling = read()
+      lock.lock()
+      spellings[text] = spelling
+      lock.unlock()
+      return spelling
+    }
+
+    func key(_ text: String, _ read: () -> String) -> String {
+      lock.lock()
+      let known = keys[text]
+      lock.unlock()
+      if let known { return known }
+      let key = read()
+      lock.lock()
+      keys[text] = key
+      lock.unlock()
+      return key
+    }
   }
 
   /// The last of a qualified name's parts (`Product` for `Catalog.Product`), keeping
