@@ -22,6 +22,8 @@ struct RavioliCheckBuildTool: BuildToolPlugin {
     let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("RavioliChecked.swift")
     var arguments = [
       "--report-only-under", target.directoryURL.path, "--write-stamp", stamp.path, "--quiet",
+      // The commands of the other targets read what this one reads: one check serves all.
+      "--share-report",
     ]
     if isTest {
       arguments.append("--include-tests")

@@ -332,6 +332,7 @@ struct Program: Sendable {
   func settledType(_ written: String, in context: String? = nil, from path: String? = nil)
     -> (type: String, unsettled: String?)
   {
+    guard aliases.mayName(written) else { return (TypeName.normalized(written), nil) }
     let unsettled = UnsettledNames()
     let type = TypeName.normalized(written) { name, arguments in
       switch aliases.answer(name, arguments, in: context, from: path) {

@@ -13,21 +13,48 @@ public enum RavioliCheck {
     /// The modules, by name and folder, where the package says them (the plugins give its
     /// targets); elsewhere a file's module comes from the package's layout.
     public var modules: [(name: String, path: String)]
+    /// A folder where the whole check's report is left for runs with the same paths,
+    /// options and sources, which read it instead of checking again (see ``SharedReport``):
+    /// the build-tool plugin's commands, one for each target, share one check.
+    public var sharingReportIn: String?
 
     /// Options that read no test folder and report every finding, unless told otherwise.
     public init(
       includingTests: Bool = false, reportingOnlyUnder: [String] = [],
-      modules: [(name: String, path: String)] = []
+      modules: [(name: String, path: String)] = [], sharingReportIn: String? = nil
     ) {
       self.includingTests = includingTests
       self.reportingOnlyUnder = reportingOnlyUnder
       self.modules = modules
+      self.sharingReportIn = sharingReportIn
     }
   }
 
   /// Checks the Swift files under `paths` (files, or folders searched recursively).
   public static func run(paths: [String], options: Options = Options()) -> Report {
     let (files, missing) = SourceFiles.find(in: paths, includingTests: options.includingTests)
+    let whole =
+      options.sharingReportIn.map { folder in
+        SharedReport.report(in: folder, paths: paths, options: options, files: files) {
+          check(files, missing, paths: paths, options: options)
+        }
+      } ?? check(files, missing, paths: paths, options: options)
+    guard !options.reportingOnlyUnder.isEmpty else { return whole }
+    let prefixes = options.reportingOnlyUnder.map { folder in
+      let path = absolute(folder)
+      return path.hasSuffix("/") ? path : path + "/"
+    }
+    return Report(
+      findings: whole.findings.filter { finding in
+        prefixes.contains { absolute(finding.path).hasPrefix($0) }
+      }, files: whole.files, injections: whole.injections, registrations: whole.registrations,
+      containers: whole.containers)
+  }
+
+  /// Every finding of `files`, and what they hold.
+  private static func check(
+    _ files: [String], _ missing: [Finding], paths: [String], options: Options
+  ) -> Report {
     var modules = options.modules
     var unreadManifests: [Finding] = []
     if modules.isEmpty {
@@ -50,15 +77,6 @@ public enum RavioliCheck {
     // No finding at a line marked `// ravioli-check: ignore`.
     let ignored = Dictionary(facts.map { ($0.path, $0.ignoredLines) }) { first, _ in first }
     findings.removeAll { ignored[$0.path]?.contains($0.line) == true }
-    if !options.reportingOnlyUnder.isEmpty {
-      let prefixes = options.reportingOnlyUnder.map { folder in
-        let path = absolute(folder)
-        return path.hasSuffix("/") ? path : path + "/"
-      }
-      findings = findings.filter { finding in
-        prefixes.contains { absolute(finding.path).hasPrefix($0) }
-      }
-    }
     findings = Array(Set(findings)).sorted(by: Finding.ordered)
     return Report(
       findings: findings, files: files.count, injections: program.injections.count,

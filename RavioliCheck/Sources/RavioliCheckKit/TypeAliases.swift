@@ -32,6 +32,12 @@ struct TypeAliases: Sendable {
     }
   }
 
+  /// Whether `text` names anything that an alias of the sources may be: where it does not,
+  /// it is read as it is, with no lookup.
+  func mayName(_ text: String) -> Bool {
+    !namesByLast.isEmpty && TypeReader.tokens(of: text).contains { namesByLast[$0] != nil }
+  }
+
   /// What `name` (with `arguments`) stands for where `path` writes it inside `context` (a
   /// type's name): an alias nested in that type or a type around it, else one at the top,
   /// else the one alias of that last name. `path` `nil`: seen from everywhere.

@@ -4,7 +4,7 @@ import RavioliCheckKit
 let usage = """
   usage: ravioli-check [--format text|json|sarif] [--include-tests]
                        [--report-only-under PATH]...
-                       [--module NAME=PATH]... [--quiet] PATH...
+                       [--module NAME=PATH]... [--quiet] [--share-report] PATH...
 
   Reads the Swift files under each PATH (a package root, a folder or a file; folders are
   searched recursively, skipping .build*, hidden folders and, unless --include-tests,
@@ -19,6 +19,10 @@ let usage = """
   --report-only-under PATH  reads every PATH but reports only findings in files under
                             this one (repeat it for several)
   --quiet                   prints no summary line when there is nothing to report
+  --share-report            leaves the whole check's report in the temporary folder, and
+                            reads it there when the paths, options and files are those
+                            of the run that left it (the build-tool plugin's commands,
+                            one for each target, share one check this way)
   --module NAME=PATH        the files under PATH are the module NAME (the plugins give
                             each target); without it, a package root's targets are read
                             with `swift package dump-package`, and elsewhere a file's
@@ -49,6 +53,8 @@ while let argument = arguments.popFirst() {
     }
   case "--include-tests":
     options.includingTests = true
+  case "--share-report":
+    options.sharingReportIn = FileManager.default.temporaryDirectory.path
   case "--quiet":
     quiet = true
   case "--report-only-under":
