@@ -166,7 +166,8 @@ final class FactCollector: SyntaxVisitor {
   override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(node, .structure)
+    defer { noteMemberwiseInitializer(node) }
+    return enterType(node, .structure)
   }
   override func visitPost(_ node: StructDeclSyntax) { leaveType() }
 

@@ -305,6 +305,55 @@ import Testing
     #expect(lines == [])
   }
 
+  @Test func aStructuresMemberwiseInitializerIsWhatAutoregisterResolves() throws {
+    let app = """
+      import Ravioli
+      struct Oven {}
+      struct Schedule {
+        let oven: Oven
+        var log: EventLog
+        var retries: Int = 3
+        let name = "morning"
+        var label: String { name }
+        static var shared = 0
+      }
+      let app = Container(name: "app") { c in
+        c.autoregister(initializer: Schedule.init)
+        c.autoregister(initializer: Oven.init)
+        c.register { () -> Int in 3 }
+      }
+      Container.lookupPolicy = .singleton(app)
+      """
+    let lines = try check(["App.swift": app])
+    #expect(lines.count == 1)
+    #expect(
+      lines.first?.hasPrefix(
+        "App.swift:12:3: error: `Schedule`, registered at App.swift:12, needs `EventLog`") == true)
+    // Its own initializer, or a property the checker cannot write a parameter for: not the
+    // memberwise one.
+    let initialized = app.replacingOccurrences(
+      of: "  static var shared = 0\n",
+      with: "  init(oven: Oven) { self.oven = oven; log = EventLog() }\n")
+    #expect(try check(["App.swift": initialized]) == [])
+    let wrapped = app.replacingOccurrences(of: "  var retries", with: "  @Clamped var retries")
+    #expect(try check(["App.swift": wrapped]) == [])
+  }
+
+  @Test func memberwiseInitializersThatNeedEachOtherAreACycle() throws {
+    let app = """
+      import Ravioli
+      struct Oven { let schedule: Schedule }
+      struct Schedule { let oven: Oven }
+      let app = Container(name: "app") { c in
+        c.autoregister(initializer: Schedule.init)
+        c.autoregister(initializer: Oven.init)
+      }
+      """
+    let lines = try check(["App.swift": app])
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("error: dependency cycle: ") == true)
+  }
+
   @Test func aLineMarkedIgnoreGivesNoFinding() throws {
     let ignored = """
       import Ravioli
