@@ -10,8 +10,11 @@ extension FactCollector {
   }
 
   func read(_ node: GenericSpecializationExprSyntax) -> SyntaxVisitorContinueKind {
+    // `ListModel<Order>()` or, qualified, `Orders.ListModel<Order>()`.
     if let reference = node.expression.as(DeclReferenceExprSyntax.self) {
       noteSpecialization(of: reference.baseName.text, node.genericArgumentClause, at: node)
+    } else if let member = node.expression.as(MemberAccessExprSyntax.self), member.base != nil {
+      noteSpecialization(of: member.trimmedText, node.genericArgumentClause, at: node)
     }
     return .visitChildren
   }

@@ -16,7 +16,7 @@ enum TypeName {
     _ text: String, expanding aliases: Aliases? = nil, depth: Int = 0
   ) -> String {
     guard aliases != nil else {
-      return memo.normalized(text) { read(text, expanding: nil, depth: depth) }
+      return spellings.value(of: text) { read(text, expanding: nil, depth: depth) }
     }
     return read(text, expanding: aliases, depth: depth)
   }
@@ -42,7 +42,7 @@ enum TypeName {
   /// and `Product`, `Store<Models.User>` and `Store<User>` are one key): how a type written
   /// with its module or outer type is matched to one written without.
   static func key(_ text: String) -> String {
-    memo.key(text) { readKey(text) }
+    keys.value(of: text) { readKey(text) }
   }
 
   private static func readKey(_ text: String) -> String {
@@ -106,35 +106,24 @@ enum TypeName {
 
   /// Spellings and keys already read: the checks ask for the same few thousand types again
   /// and again, from every thread that reads files.
-  private static let memo = Memo()
+  private static let spellings = Memo()
+  private static let keys = Memo()
 
-  private final class Memo: @unchecked Sendable {  // `spellings` and `keys` only under `lock`
+  private final class Memo: @unchecked Sendable {  // `values` only under `lock`
     private let lock = NSLock()
-    private var spellings: [String: String] = [:]
-    private var keys: [String: String] = [:]
+    private var values: [String: String] = [:]
 
-    func normalized(_ text: String, _ read: () -> String) -> String {
+    /// The value of `text`, read once.
+    func value(of text: String, _ read: () -> String) -> String {
       lock.lock()
-      let known = spellings[text]
+      let known = values[text]
       lock.unlock()
       if let known { return known }
-      let spelling = read()
+      let value = read()
       lock.lock()
-      spellings[text] = spelling
+      values[text] = value
       lock.unlock()
-      return spelling
-    }
-
-    func key(_ text: String, _ read: () -> String) -> String {
-      lock.lock()
-      let known = keys[text]
-      lock.unlock()
-      if let known { return known }
-      let key = read()
-      lock.lock()
-      keys[text] = key
-      lock.unlock()
-      return key
+      return value
     }
   }
 

@@ -97,6 +97,26 @@ import Testing
       ])
   }
 
+  @Test func aQualifiedGenericTypeIsSpecialized() throws {
+    let app = """
+      import Ravioli
+      final class Repository<Entity>: Sendable {}
+      let data = Container(name: "data") { c in
+        c.register { () -> Repository<User> in Repository() }
+      }
+      Container.lookupPolicy = .singleton(data)
+      enum Orders { final class ListModel<Element> { @Injected var repository: Repository<Element> } }
+      let orders = Orders.ListModel<Order>()
+      """
+    #expect(
+      try findings(in: ["App.swift": app]) == [
+        "App.swift:8:14: error: `repository` (@Injected, App.swift:7) of "
+          + "`Orders.ListModel<Order>`, made here, needs `Repository<Order>`, which is not "
+          + "registered in any container it resolves from (searched \"data\"). Register it in "
+          + "\"data\", or make `Orders.ListModel` with another type."
+      ])
+  }
+
   @Test func aGenericTypeOfOneNameInTwoPlacesIsNotSpecializedByName() throws {
     let app = """
       import Ravioli
@@ -106,7 +126,7 @@ import Testing
       }
       Container.lookupPolicy = .singleton(data)
       enum Orders { final class ListModel<Element> { @Injected var repository: Repository<Element> } }
-      enum Users { final class ListModel<A, B> {} }
+      enum Users { final class ListModel<Element> {} }
       let orders = Orders.ListModel<Order>()
       """
     #expect(try findings(in: ["App.swift": app]) == [])

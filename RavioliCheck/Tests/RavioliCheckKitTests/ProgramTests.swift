@@ -204,6 +204,27 @@ import Testing
         == true)
   }
 
+  @Test func aTypeMarkedMainStartsAProgram() throws {
+    let tool = """
+      import Feature
+      import Ravioli
+      let admin = Container(name: "admin") { $0.register { () -> Logger in Made() } }
+      @main struct AdminTool {
+        static func main() {
+          Container.lookupPolicy = .singleton(admin)
+          _ = FeatureScreen()
+        }
+      }
+      """
+    let lines = try findings(in: [
+      "Sources/Feature/Screen.swift": feature,
+      "Sources/App/main.swift": app("App", registering: "Greeter"),
+      "Sources/Admin/AdminTool.swift": tool,
+    ])
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasSuffix("(For the program `Admin`.)") == true)
+  }
+
   @Test func programsAreFoundByTheirEntryPoints() throws {
     let files = [
       FileFacts(path: "a", module: "App", imports: ["Feature"], isEntryPoint: true),
