@@ -144,4 +144,52 @@ import Testing
       try findings(in: ["Screen.swift": borrowing, "App.swift": app]).first?.contains(
         "(searched \"shared\")") == true)
   }
+
+  /// A need that two registrations could answer makes no cycle also where their container is
+  /// not known by name (registered on a function's parameter).
+  @Test func aNeedThatTwoRegistrationsInAnUnknownContainerCouldAnswerMakesNoCycle() throws {
+    let app = """
+      import Ravioli
+      let app = Container(name: "app")
+      func registerGreeters(in c: Container) {
+        c.register(needs: [.on(Greeter.self)]) { () -> Greeter in Polite() }
+        c.register(replacing: true) { () -> Greeter in Hello() }
+      }
+      func start() { registerGreeters(in: app); Container.lookupPolicy = .singleton(app) }
+      """
+    #expect(try findings(in: ["Screen.swift": screen, "App.swift": app]) == [])
+    let alone = app.replacingOccurrences(
+      of: "  c.register(replacing: true) { () -> Greeter in Hello() }\n", with: "")
+    #expect(
+      try findings(in: ["Screen.swift": screen, "App.swift": alone]).first?.contains(
+        "error: dependency cycle: `Greeter` -> `Greeter`") == true)
+  }
+
+  /// A public alias is seen only by the modules that import its module: another module's
+  /// alias of the same name does not make the name ambiguous.
+  @Test func aPublicAliasOfAModuleNotImportedIsNotSeen() throws {
+    let files = [
+      "Sources/Cart/Store.swift": """
+      public final class CartStore: Sendable {}
+      public typealias Store = CartStore
+      """,
+      "Sources/Profile/Store.swift": """
+      public final class ProfileStore: Sendable {}
+      public typealias Store = ProfileStore
+      """,
+      "Sources/App/App.swift": """
+      import Ravioli
+      import Cart
+      let app = Container(name: "app") { $0.register { () -> CartStore in CartStore() } }
+      func start() { Container.lookupPolicy = .singleton(app) }
+      final class Screen {
+        @Injected var store: Store
+      }
+      """,
+    ]
+    #expect(try findings(in: files) == [])
+    var both = files
+    both["Sources/App/App.swift"] = "import Profile\n" + files["Sources/App/App.swift"]!
+    #expect(try findings(in: both).first?.contains("warning: `Screen.store`") == true)
+  }
 }

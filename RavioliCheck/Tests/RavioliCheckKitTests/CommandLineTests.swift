@@ -1,4 +1,5 @@
 import Foundation
+import RavioliCheckKit
 import Testing
 
 /// The `ravioli-check` command: its output, its exit status, its options.
@@ -70,6 +71,24 @@ import Testing
 
   /// The structure SARIF 2.1.0 requires of a log, a run, a result and its location, and what
   /// code-scanning services read: level, message, file and line.
+  /// A finding under an absolute path is a `file:` URI, not one relative to the source root.
+  @Test func aSARIFLogGivesAnAbsolutePathAsAFileURI() throws {
+    let report = RavioliCheck.run(paths: [Paths.fixtures + "/Seeded"])
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(report.sarif.utf8)) as? [String: Any])
+    let runs = try #require(log["runs"] as? [[String: Any]])
+    let results = try #require(runs.first?["results"] as? [[String: Any]])
+    #expect(!results.isEmpty)
+    for result in results {
+      let locations = try #require(result["locations"] as? [[String: Any]])
+      let physical = try #require(locations.first?["physicalLocation"] as? [String: Any])
+      let artifact = try #require(physical["artifactLocation"] as? [String: Any])
+      let uri = try #require(artifact["uri"] as? String)
+      #expect(uri.hasPrefix("file:///") && uri.contains("/Seeded/"))
+      #expect(artifact["uriBaseId"] == nil)
+    }
+  }
+
   @Test func printsSARIFWhenAsked() throws {
     let result = try run(["--format", "sarif", "Seeded"], in: Paths.fixtures)
     #expect(result.status == 1)

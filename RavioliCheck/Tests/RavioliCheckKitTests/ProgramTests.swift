@@ -233,6 +233,7 @@ import Testing
       FileFacts(path: "d", module: "Unused"),
       FileFacts(path: "e", module: "AppTests", imports: ["App", "Testing"]),
       FileFacts(path: "f", module: "Checks", imports: ["XCTest", "Feature"]),
+      FileFacts(path: "g", module: "Specs", imports: ["Testing"]),
     ]
     let programs = Executable.all(in: files)
     #expect(
@@ -241,6 +242,7 @@ import Testing
         Executable(
           name: "AppTests", modules: ["AppTests", "App", "Feature", "Core"], isTests: true),
         Executable(name: "Checks", modules: ["Checks", "Feature", "Core"], isTests: true),
+        Executable(name: "Specs", modules: ["Specs"], isTests: true),
       ])
     #expect(programs[1].reportedModules == ["AppTests"])
   }

@@ -337,6 +337,13 @@ import Testing
     #expect(try check(["App.swift": initialized]) == [])
     let wrapped = app.replacingOccurrences(of: "  var retries", with: "  @Clamped var retries")
     #expect(try check(["App.swift": wrapped]) == [])
+    // A `var` with a value is still a parameter (a `let` with one is not): it needs an `Int`.
+    let withoutInt = app.replacingOccurrences(of: "  c.register { () -> Int in 3 }\n", with: "")
+    #expect(
+      try check(["App.swift": withoutInt]).map { $0.components(separatedBy: ", which")[0] } == [
+        "App.swift:12:3: error: `Schedule`, registered at App.swift:12, needs `EventLog`",
+        "App.swift:12:3: error: `Schedule`, registered at App.swift:12, needs `Int`",
+      ])
   }
 
   @Test func memberwiseInitializersThatNeedEachOtherAreACycle() throws {

@@ -50,4 +50,37 @@ import Testing
         }.count == 2)
     }
   }
+
+  /// Modules of the same names in other folders: a report of their own.
+  @Test func otherModuleFoldersAreCheckedAgain() throws {
+    try Paths.withScratchFolder { folder in
+      let shared = folder + "/Shared"
+      try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+      try Paths.write(
+        "final class Clock: Sendable {}\ntypealias Time = Clock\n", to: "Code/Core/Clock.swift",
+        in: folder)
+      let app = """
+        import Ravioli
+        let app = Container(name: "app") { $0.register { () -> Clock in Clock() } }
+        func start() { Container.lookupPolicy = .singleton(app) }
+        final class Screen {
+          @Injected var time: Time
+        }
+        """
+      try Paths.write(app, to: "Code/App/App.swift", in: folder)
+      func run(core: String) -> [Int] {
+        RavioliCheck.run(
+          paths: [folder + "/Code"],
+          options: .init(modules: [("Core", core)], sharingReportIn: shared)
+        ).findings.map(\.line)
+      }
+      // Core's internal alias is not seen from App, then App is part of Core.
+      #expect(run(core: folder + "/Code/Core") == [5])
+      #expect(run(core: folder + "/Code") == [])
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: shared).filter {
+          $0.hasSuffix(".json")
+        }.count == 2)
+    }
+  }
 }
