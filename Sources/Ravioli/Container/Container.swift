@@ -13,9 +13,12 @@ public final class Container: Sendable {
   /// The container's name, used in log and error messages.
   public let name: String
   /// The containers searched, in this order, when this one has no resolver for a request.
-  public let parents: [Container]
-  /// Searched after this one, each once; unretained, since the parents hold them.
-  private let ancestors: [Unmanaged<Container>]
+  public var parents: [Container] { heldParents.map { $0.takeUnretainedValue() } }
+  /// Retained once each, and released by ``ParentRelease`` when this container goes.
+  private let heldParents: [Unmanaged<Container>]
+  /// The containers searched after this one, each once, in order, unretained (the parents
+  /// hold them); `nil` without parents.
+  fileprivate let ancestors: ChainSegment?
 
   let registrations = ContainerRegistrations()
   /// The Lookup layer's object for the properties given this container
@@ -61,17 +64,13 @@ public final class Container: Sendable {
     parents: [Container], name: String? = nil,
     registrations: (_ container: Container) -> Void = { _ in }
   ) {
-    self.parents = parents
+    heldParents = parents.map { Unmanaged.passRetained($0) }
+    ancestors = ChainSegment.ancestors(from: parents)
     let scope = IsolationScope.active
     madeInScope = scope != nil
     self.name = name ?? "container-\(Self.nextUnnamedNumber())"
-    // Depth first, keeping each container's last visit: after all that build on it.
-    let visits = parents.flatMap { [$0] + $0.ancestors.map { $0.takeUnretainedValue() } }
-    var seen = Set<ObjectIdentifier>()
-    ancestors = visits.reversed().filter { seen.insert(ObjectIdentifier($0)).inserted }
-      .reversed().map(Unmanaged.passUnretained)
     record = ContainerRecord(
-      name: self.name, ancestors: ancestors.map { ObjectIdentifier($0.takeUnretainedValue()) },
+      name: self.name, parents: parents.map(\.record),
       registrations: self.registrations, madeInScope: scope)
     LivingContainers.add(self)
     if scope == nil {
@@ -86,6 +85,7 @@ public final class Container: Sendable {
     if tracing.withLock({ $0 }) {
       AtomicWord.countRoadWatchers(-1)
     }
+    ParentRelease.release(heldParents)
   }
 
   private static func nextUnnamedNumber() -> Int {
@@ -95,11 +95,17 @@ public final class Container: Sendable {
     }
   }
 
+  /// This container, then the containers it searches, in order.
   var chain: [Container] {
-    [self] + ancestors.map { $0.takeUnretainedValue() }
+    var chain: [Container] = []
+    _ = firstInChain { container -> Void? in
+      chain.append(container)
+      return nil
+    }
+    return chain
   }
 
-  /// The first non-`nil` answer of `body`, for each container of `chain` in order.
+  /// The first non-`nil` answer of `body`, for each container of ``chain`` in order.
   ///
   /// Not retained: the caller holds this container, which holds its parents, which hold
   /// theirs. A retain would cost more than the look-up, more still for a container held weakly
@@ -109,14 +115,75 @@ public final class Container: Sendable {
     if let found = body(self) {
       return found
     }
-    return ancestors.withUnsafeBufferPointer { ancestors in
-      for ancestor in ancestors {
-        if let found = ancestor._withUnsafeGuaranteedRef(body) {
-          return found
+    var segment = ancestors.map(Unmanaged.passUnretained)
+    while let current = segment {
+      let found = current._withUnsafeGuaranteedRef { segment in
+        segment.containers.withUnsafeBufferPointer { containers -> Result? in
+          for container in containers {
+            if let found = container._withUnsafeGuaranteedRef(body) {
+              return found
+            }
+          }
+          return nil
         }
       }
+      if let found {
+        return found
+      }
+      segment = current._withUnsafeGuaranteedRef { $0.next }
+    }
+    return nil
+  }
+}
+
+/// A run of the containers that a container searches after itself, then the next run, so that
+/// chains share their runs: a chain's memory grows with its depth, not with the square of it.
+///
+/// A container with one parent starts its own run with the parent, followed by the parent's
+/// first run (copied while that is short), and goes on as the parent does; one with several
+/// parents joins their chains in one run. Nearly every chain is one short run, read like an
+/// array; one deeper than ``length`` goes on in runs of that length.
+private final class ChainSegment: Sendable {
+  /// Unretained: the container whose chain this is holds its parents, which hold theirs.
+  let containers: [Unmanaged<Container>]
+  /// The first run of an ancestor (``Container/ancestors``), which holds it; unretained, so that
+  /// letting a run go never lets a series of them go, one inside the other.
+  let next: Unmanaged<ChainSegment>?
+
+  /// Longer than apps chain.
+  static let length = 16
+
+  private init(_ containers: [Unmanaged<Container>], next: Unmanaged<ChainSegment>?) {
+    self.containers = containers
+    self.next = next
+  }
+
+  /// The segments of a container that builds on `parents`.
+  static func ancestors(from parents: [Container]) -> ChainSegment? {
+    guard let parent = parents.first else {
       return nil
     }
+    guard parents.count == 1 else {
+      return ChainSegment(Container.joinedChains(of: parents), next: nil)
+    }
+    let own = Unmanaged.passUnretained(parent)
+    guard let first = parent.ancestors else {
+      return ChainSegment([own], next: nil)
+    }
+    if first.containers.count < length {
+      return ChainSegment([own] + first.containers, next: first.next)
+    }
+    return ChainSegment([own], next: .passUnretained(first))
+  }
+}
+
+extension Container {
+  /// The chains of `parents`, depth first, each container at its last visit: after all that
+  /// build on it.
+  fileprivate static func joinedChains(of parents: [Container]) -> [Unmanaged<Container>] {
+    var seen = Set<ObjectIdentifier>()
+    return parents.flatMap(\.chain).reversed().filter { seen.insert(ObjectIdentifier($0)).inserted }
+      .reversed().map(Unmanaged.passUnretained)
   }
 }
 

@@ -26,12 +26,17 @@ enum LivingContainers {
       table.plain[key]?.site ?? table.parametrized[key]?.first?.site
     }
     let excluded = Set(searched)
-    // Each container's own table is read under the list's lock, where its container is alive.
+    // Each container's own table and its parents' records are read under the list's lock,
+    // where its container is alive.
     let allCandidates = all.withLock { all in
-      all.filter { !excluded.contains($0.key) }.map { id, record in
+      let buildOnSearched = searched.first.flatMap { all[$0] }.map {
+        ContainerRecord.building(on: $0, among: all.values)
+      }
+      return all.filter { !excluded.contains($0.key) }.map { id, record in
         (
           id: id, record: record,
-          own: keys.map { record.registrations.site(of: $0) }
+          own: keys.map { record.registrations.site(of: $0) },
+          buildsOnSearched: buildOnSearched?.contains(ObjectIdentifier(record)) ?? false
         )
       }
     }
@@ -59,12 +64,11 @@ enum LivingContainers {
           }
         }
       } ?? candidates.map { $0.own.lazy.compactMap { $0 }.first }
-    let first = searched.first
     return candidates.indices.compactMap { index in
       found[index].map { site in
         RegisteredElsewhere(
           name: candidates[index].record.name, site: site.label,
-          buildsOnSearched: first.map(candidates[index].record.ancestors.contains) ?? false)
+          buildsOnSearched: candidates[index].buildsOnSearched)
       }
     }
     .sorted { $0.name < $1.name }
@@ -74,8 +78,10 @@ enum LivingContainers {
 /// What ``LivingContainers`` keeps of a container, holding none of it.
 final class ContainerRecord: Sendable {
   let name: String
-  /// The identities of the containers searched after it.
-  let ancestors: [ObjectIdentifier]
+  /// The records of its container's parents, unretained: read only under the list's lock,
+  /// while the container, which holds its parents, is alive. Not retained, so that no record
+  /// holds a chain of them, which would be let go one inside the other.
+  let parents: [Unmanaged<ContainerRecord>]
   /// The container's own registrations (``Container/registrations``), unretained: read only
   /// under the list's lock, while the record is in the list, and so while its container is
   /// alive (its `deinit` takes the record out, under that lock, before its properties go).
@@ -83,12 +89,37 @@ final class ContainerRecord: Sendable {
   weak let madeInScope: IsolationScope?
 
   init(
-    name: String, ancestors: [ObjectIdentifier], registrations: ContainerRegistrations,
-    madeInScope: IsolationScope?
+    name: String, parents: [ContainerRecord],
+    registrations: ContainerRegistrations, madeInScope: IsolationScope?
   ) {
     self.name = name
-    self.ancestors = ancestors
+    self.parents = parents.map(Unmanaged.passUnretained)
     self.registrations = registrations
     self.madeInScope = madeInScope
+  }
+
+  /// The records, of `records`, whose containers search `target`'s, under the list's lock:
+  /// each record visited once, without recursion (a chain may be thousands deep).
+  static func building(on target: ContainerRecord, among records: some Sequence<ContainerRecord>)
+    -> Set<ObjectIdentifier>
+  {
+    // Whether a record's container is or searches `target`'s.
+    var reaches: [ObjectIdentifier: Bool] = [ObjectIdentifier(target): true]
+    for record in records {
+      var toVisit = [(record, parentsVisited: false)]
+      while let (visiting, parentsVisited) = toVisit.popLast() {
+        let id = ObjectIdentifier(visiting)
+        guard reaches[id] == nil else { continue }
+        let parents = visiting.parents.map { $0.takeUnretainedValue() }
+        if parentsVisited {
+          reaches[id] = parents.contains { reaches[ObjectIdentifier($0)] == true }
+        } else {
+          toVisit.append((visiting, true))
+          toVisit += parents.map { ($0, false) }
+        }
+      }
+    }
+    reaches[ObjectIdentifier(target)] = nil
+    return Set(reaches.compactMap { $0.value ? $0.key : nil })
   }
 }

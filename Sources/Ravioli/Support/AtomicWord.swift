@@ -70,6 +70,13 @@ extension AtomicWord {
     set { ravioli_set_resolution_stack(newValue) }
   }
 
+  /// The parents that the current thread is letting go of (see ``ParentRelease``), in a
+  /// thread-local word; `nil` when it is not.
+  static var threadParentsToRelease: UnsafeMutableRawPointer? {
+    get { ravioli_parents_to_release() }
+    set { ravioli_set_parents_to_release(newValue) }
+  }
+
   /// Roughly where the current thread's stack pointer is.
   @inlinable
   static var stackPointer: UInt { ravioli_stack_pointer() }

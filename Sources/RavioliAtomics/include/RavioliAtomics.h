@@ -72,6 +72,19 @@ static inline void ravioli_set_resolution_stack(void *stack) {
   ravioli_thread_resolution_stack = stack;
 }
 
+// Not on any road: the default model, which works however the library is loaded.
+extern _Thread_local void *ravioli_thread_parents_to_release;
+
+/// The containers whose parents the current thread is letting go of, or NULL when it is not.
+static inline void *ravioli_parents_to_release(void) {
+  return ravioli_thread_parents_to_release;
+}
+
+/// Sets what `ravioli_parents_to_release` answers.
+static inline void ravioli_set_parents_to_release(void *pending) {
+  ravioli_thread_parents_to_release = pending;
+}
+
 /// Roughly where the current thread's stack pointer is: the caller's frame, where a Swift
 /// local's address would need a stack protector in the function that takes it.
 static inline __attribute__((always_inline)) uintptr_t ravioli_stack_pointer(void) {
