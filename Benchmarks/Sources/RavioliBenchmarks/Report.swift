@@ -83,6 +83,7 @@ func printReport(
   rows: [Row], overhead: HarnessOverhead, validations: [ValidationRow],
   objectValidations: [ObjectValidationRow],
   replacement: (threads: Int, idle: Double, alone: Double),
+  parked: (threads: Int, depth: Int, replacement: Double, unwinding: Double),
   allocations: AllocationRow, targets: [Target]
 ) {
   func time(_ value: Double?) -> String {
@@ -161,6 +162,15 @@ func printReport(
   print("|---:|---:|")
   print("| 0 | \(String(format: "%.2f", replacement.alone)) |")
   print("| \(replacement.threads) | \(String(format: "%.2f", replacement.idle)) |")
+
+  print(
+    "\n## 14b. A replacing registration with \(parked.threads) threads parked \(parked.depth) "
+      + "resolutions deep inside it\n")
+  print("| replacement (µs) | the threads' unwinding (ms) |")
+  print("|---:|---:|")
+  print(
+    "| \(String(format: "%.1f", parked.replacement)) "
+      + "| \(String(format: "%.2f", parked.unwinding)) |")
 
   print("\n## Targets\n")
   print("| target | ratio (or time) | met |")

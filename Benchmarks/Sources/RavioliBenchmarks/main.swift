@@ -462,6 +462,8 @@ rows.append(
 // 14. A registration that replaces another, with 256 idle threads that have resolved, and
 // with none (Replacement.swift).
 let replacement = microsecondsPerReplacement(threads: 256)
+// 14b. The same with 256 threads parked 8 resolutions deep inside the registration replaced.
+let parked = parkedReplacement(threads: 256, depth: 8)
 
 // 8. Heap allocations per resolution, and heap bytes per registration.
 let allocations = AllocationRow(
@@ -492,6 +494,7 @@ printReport(
     oneThread: oneThreadOverhead, twoThreads: twoThreadOverhead, awaited: awaited.overhead),
   validations: validations, objectValidations: objectValidations,
   replacement: (threads: 256, idle: replacement.idle, alone: replacement.alone),
+  parked: (threads: 256, depth: 8, replacement: parked.replacement, unwinding: parked.unwinding),
   allocations: allocations,
   targets: [
     Target(
@@ -530,6 +533,12 @@ printReport(
     Target(
       "10b: 1,000 objects of 5 properties with 10,000 registrations < 50 ms",
       objectValidations.map(\.milliseconds).max()!, limit: 50, atMost: true, unit: " ms"),
+    Target(
+      "14b: a replacement with 256 threads parked inside it ≤ 50 µs", parked.replacement,
+      limit: 50, atMost: true, unit: " µs"),
+    Target(
+      "14b: those threads' unwinding ≤ 50 ms", parked.unwinding, limit: 50, atMost: true,
+      unit: " ms"),
     Target(
       "11: autoregister ≤ 1.1× the closure registration",
       autoregisteredPresenter.ravioli! / closurePresenter.ravioli!, limit: 1.1, atMost: true),

@@ -134,7 +134,10 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
   private func publish(_ registration: KeyedRegistration) -> Unreachable {
     var unreachable = Unreachable()
     let slots: RegistrationSlots
-    if let existing = self.slots, (existing.used + 1) * 4 <= existing.capacity {
+    // A replacement takes its registration's slot: only a new key may need room.
+    if let existing = self.slots,
+      existing[registration.key] != nil || (existing.used + 1) * 4 <= existing.capacity
+    {
       slots = existing
     } else {
       slots = RegistrationSlots(copying: self.slots, count: (self.slots?.count ?? 0) + 1)

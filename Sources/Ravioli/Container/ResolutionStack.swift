@@ -263,13 +263,14 @@ final class ResolutionStack {
   /// the registrations that they kept while threads ran them, if none runs them any more.
   @usableFromInline
   func finishPop(marked: Bool, releasing registration: UnsafeRawPointer?) {
+    let level = depth
     defer {
       // Last: what they release may run a `deinit`, which may resolve.
       if let registration {
         Unmanaged<AnyObject>.fromOpaque(registration).release()
       }
       if marked {
-        ReadSections.releaseUnprotected()
+        ReadSections.endProtection(by: reader, level: level)
       }
     }
     if let trace {

@@ -17,8 +17,9 @@ public struct InjectedWeakly<Value> {
   @usableFromInline var pending: ContainerSource?
   @usableFromInline weak var object: AnyObject?
   /// The first object the property held, as `Value`, uncounted (see ``UncountedValue``). Set
-  /// with the first object and never after, so that reads racing an assignment (in a class
-  /// shared between threads) read nothing it writes.
+  /// with the first object and never after. Reads and assignments from several threads need
+  /// the object's own synchronisation, as a plain `weak var` does: unsynchronised, an
+  /// assignment racing a read is a data race (see <doc:ThreadSafety#Injected-properties>).
   @usableFromInline var valueBits = UncountedValue<Value>()
   /// The type of the object that the first read resolved, when nothing but that read's
   /// caller kept it: a read that finds it released warns, once.

@@ -20,13 +20,16 @@
 /// A resolution runs the registration it found past the section without retaining it (so
 /// that threads running it do not all write its reference count): it *protects* it first,
 /// in a word of its own per level of nesting (``Reader/protect(_:level:)``), until the
-/// resolution ends. A writer that took a registration out of reach reads, after waiting for
-/// the sections, which objects threads protect, keeps those, and marks the threads that
-/// protect them. A marked thread that ends a protection lets go of what no thread protects
-/// any more (``releaseUnprotected()``): a kept registration is released when the last
-/// thread running it is done, and threads that protect nothing kept pay nothing. The writer
-/// marks a thread before reading its protections, and a thread that ends one reads its mark
-/// after, so that one of them always sees the other (both sequentially consistent).
+/// resolution ends: hazard-pointer-style protection, beside the read sections' epoch-style
+/// reclamation. A writer that took a registration out of reach reads, after waiting for the
+/// sections, which objects threads protect and at which levels, keeps those with their
+/// protections (``ProtectedObjects``), and marks the threads that protect them. A marked
+/// thread that ends a protection takes it off what writers keep
+/// (``endProtection(by:level:)``), without looking at other threads: a kept registration is
+/// released when the last thread running it is done, and threads that protect nothing kept
+/// pay nothing. The writer marks a thread before reading its protections, and a thread that
+/// ends one reads its mark after, so that one of them always sees the other (both
+/// sequentially consistent).
 @usableFromInline
 enum ReadSections {
   /// A registration, which a thread may use past its read section by protecting it.
@@ -48,26 +51,36 @@ enum ReadSections {
     /// (1) or not (0): the thread then looks at what they keep when it ends a protection.
     @usableFromInline let marked: UnsafeMutablePointer<UInt>
     @usableFromInline @exclusivity(unchecked) var sections: UInt = 0
+    /// The address that writers keep for each level the thread protects it at (0 elsewhere),
+    /// and how many levels hold one: only under the lock of what writers keep
+    /// (``ProtectedObjects``).
+    let keptAt: UnsafeMutablePointer<UInt>
+    @exclusivity(unchecked) var keptCount = 0
+    /// The memory of the words above.
+    private let block: UnsafeMutableRawPointer
 
     /// A reader whose thread nests at most `levels` resolutions.
+    ///
+    /// Its words are one block, in the order a writer reads them, aligned to a cache line: a
+    /// writer that looks at a thread it has not looked at lately (one of hundreds, parked)
+    /// waits for each line it loads, one or two for most threads, where separate allocations
+    /// were five.
     init(levels: Int) {
-      word = .allocate(capacity: 1)
-      word.initialize(to: 0)
       self.levels = levels
-      protected = .allocate(capacity: levels)
-      protected.initialize(repeating: 0, count: levels)
-      marked = .allocate(capacity: 1)
-      marked.initialize(to: 0)
-      highest = .allocate(capacity: 1)
-      highest.initialize(to: 0)
+      let count = 3 + 2 * levels
+      block = UnsafeMutableRawPointer.allocate(
+        byteCount: count * MemoryLayout<UInt>.stride, alignment: 64)
+      let words = block.initializeMemory(as: UInt.self, repeating: 0, count: count)
+      word = words
+      marked = words + 1
+      highest = words + 2
+      protected = words + 3
+      keptAt = words + 3 + levels
       ReadSections.readers.withLock { $0.append(self) }
     }
 
     deinit {
-      word.deallocate()
-      protected.deallocate()
-      marked.deallocate()
-      highest.deallocate()
+      block.deallocate()
     }
 
     func begin() {
@@ -102,7 +115,7 @@ enum ReadSections {
     }
 
     /// Returns whether the thread is marked, for the caller to then call
-    /// ``ReadSections/releaseUnprotected()``.
+    /// ``ReadSections/endProtection(by:level:)``.
     ///
     /// A plain store, which the optimizer may move a retain past (see ``end()``): what a
     /// frame reads of its registration it reads through the resolver's call, which is opaque,
@@ -114,35 +127,55 @@ enum ReadSections {
       return AtomicWord(at: marked).load() != 0
     }
 
-    /// Marks the thread, adds the addresses among `candidates` that it protects to `found`, and
-    /// unmarks it if there are none (marked first: see ``ReadSections``). A thread that protects
+    /// Marks the thread and notes, in ``keptAt``, each level where it protects one of
+    /// `candidates`, adding one to that candidate's count in `protections`; unmarks it if it
+    /// protects none of them and nothing that writers keep already. Under the lock of what
+    /// writers keep. Marked first, then looked at: see ``ReadSections``. A thread that protects
     /// none at a first look needs no mark, and costs a few loads: the candidates are out of
     /// every reader's reach (their writer waited for the sections), so it cannot start to
     /// protect one.
-    func mark(ifProtectingAny candidates: Set<UInt>, into found: inout Set<UInt>) {
-      guard !protectedAddresses(among: candidates).isEmpty else {
-        if AtomicWord(at: marked).load() != 0 {
+    func mark(
+      ifProtectingAny candidates: borrowing ProtectedObjects.Candidates,
+      counting protections: inout [Int]
+    ) {
+      guard protectsAny(of: candidates) else {
+        if keptCount == 0, AtomicWord(at: marked).load() != 0 {
           AtomicWord(at: marked).store(0)
         }
         return
       }
       AtomicWord(at: marked).store(1)
       // Looked at again after the mark, which is what makes this look final.
-      let protects = protectedAddresses(among: candidates)
-      found.formUnion(protects)
-      if protects.isEmpty {
+      var found = false
+      for level in 0...min(levels - 1, Int(AtomicWord(at: highest).load())) {
+        let address = AtomicWord(at: protected + level).load()
+        if address != 0, let candidate = candidates.index(of: address) {
+          keptAt[level] = address
+          keptCount += 1
+          protections[candidate] += 1
+          found = true
+        }
+      }
+      if !found, keptCount == 0 {
         AtomicWord(at: marked).store(0)
       }
     }
 
-    /// The addresses among `candidates` that the thread protects now, up to its highest level
-    /// (loaded each time).
-    private func protectedAddresses(among candidates: Set<UInt>) -> [UInt] {
-      let highestLevel = min(levels - 1, Int(AtomicWord(at: highest).load()))
-      return (0...highestLevel).compactMap { level in
+    /// Unmarks the thread, which protects nothing that writers keep any more.
+    func unmark() {
+      AtomicWord(at: marked).store(0)
+    }
+
+    /// Whether the thread protects one of `candidates` now, up to its highest level (loaded
+    /// each time).
+    private func protectsAny(of candidates: borrowing ProtectedObjects.Candidates) -> Bool {
+      for level in 0...min(levels - 1, Int(AtomicWord(at: highest).load())) {
         let address = AtomicWord(at: protected + level).load()
-        return address != 0 && candidates.contains(address) ? address : nil
+        if address != 0, candidates.index(of: address) != nil {
+          return true
+        }
       }
+      return false
     }
 
     var currentSection: UInt? {

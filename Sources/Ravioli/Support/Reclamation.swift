@@ -25,7 +25,7 @@
 //    many words (`RegistrationSlots`) hands them over with `takeObjects` in its `deinit`.
 // 3. An `Unreachable` lets its objects go in its `deinit`, after `waitForReaders()`, keeping a
 //    registration that a thread protects until that thread leaves it
-//    (`releaseUnprotected()`); or at once with `endUnread()`, which only this file calls, for
+//    (`endProtection(by:level:)`); or at once with `endUnread()`, which only this file calls, for
 //    a `PublishedReference` whose owner is going and so can be read by no one.
 //
 // Writers let an `Unreachable` end after their lock (`_ = lock.withLock { ... }`): letting an
@@ -170,45 +170,49 @@ extension PublishedReference: @unchecked Sendable where Object: Sendable {}  // 
 // MARK: - Letting go after readers
 
 extension ReadSections {
-  /// What writers keep until the threads running it are done.
-  private static let kept = Locked<[any Protectable]>([])
+  /// What writers keep until the threads that protect it are done.
+  private static let kept = Locked(ProtectedObjects())
 
   /// Lets go of `objects`, which no reader can reach any more, keeping a registration that a
   /// thread protects until it is done: only `Unreachable`'s `deinit` calls it.
   fileprivate static func keepProtected(_ objects: [AnyObject]) {
     // Most writes take nothing protectable out of reach (only outgrown slots, say).
     let protectable = objects.compactMap { $0 as? any Protectable }
-    if !protectable.isEmpty {
-      _ = keepProtected(adding: protectable)
-    }
-  }
-
-  /// Called by a marked thread that ended a protection: lets go of what no thread protects now.
-  static func releaseUnprotected() {
-    _ = keepProtected(adding: [])
-  }
-
-  /// Keeps, of what writers keep and `added`, what threads protect now, marking the threads
-  /// that protect it and unmarking the others; returns the rest, for the caller to release
-  /// outside the lock (a `deinit` may register, and come back here).
-  private static func keepProtected(adding added: [any Protectable]) -> [any Protectable] {
-    kept.withLock { kept in
-      let candidates = kept + added
-      let addresses = Set(candidates.map(address(of:)))
-      let protected = readers.withLock { readers in
-        var found = Set<UInt>()
-        for reader in readers {
-          reader.mark(ifProtectingAny: addresses, into: &found)
+    guard !protectable.isEmpty else { return }
+    let candidates = ProtectedObjects.Candidates(protectable)
+    // Released after the lock: a `deinit` may register, and come back here.
+    _ = kept.withLock { kept in
+      var protections = [Int](repeating: 0, count: candidates.objects.count)
+      readers.withLock { readers in
+        // Not retained: the list holds them, and a retain would write a line of each.
+        for index in readers.indices {
+          Unmanaged.passUnretained(readers[index])._withUnsafeGuaranteedRef { reader in
+            reader.mark(ifProtectingAny: candidates, counting: &protections)
+          }
         }
-        return found
       }
-      kept = candidates.filter { protected.contains(address(of: $0)) }
-      return candidates.filter { !protected.contains(address(of: $0)) }
+      return candidates.objects.indices.compactMap { index -> (any Protectable)? in
+        guard protections[index] > 0 else { return candidates.objects[index] }
+        kept.keep(
+          candidates.objects[index], at: candidates.addresses[index],
+          protections: protections[index])
+        return nil
+      }
     }
   }
 
-  private static func address(of object: any Protectable) -> UInt {
-    UInt(bitPattern: Unmanaged<AnyObject>.passUnretained(object).toOpaque())
+  /// Called by a marked thread that ended its protection at `level`: takes it off what writers
+  /// keep, letting go of what no thread protects now, and unmarks the thread when it protects
+  /// nothing kept. Only this thread's protection is looked at, never the other threads'.
+  static func endProtection(by reader: Reader, level: Int) {
+    // Released after the lock.
+    _ = kept.withLock { kept -> (any Protectable)? in
+      let unprotected = kept.end(reader, at: level)
+      if reader.keptCount == 0 {
+        reader.unmark()
+      }
+      return unprotected
+    }
   }
 
   /// Waits until every thread that is inside a read section now has left it. Sections are
