@@ -77,7 +77,14 @@ extension Container {
       kept: registration.hasKeptInstance, depth: stack.depth)
     if stack.depth == 0 && registration.hasKeptInstance {
       stack.trace = nil
-      trace.finish()
+      Container.log(trace)
     }
+  }
+}
+
+extension Container {
+  /// Logs a finished trace at the `.debug` level.
+  static func log(_ trace: ResolutionTrace) {
+    logger.log(trace.report, level: .debug, file: #fileID, function: "resolve", line: #line)
   }
 }

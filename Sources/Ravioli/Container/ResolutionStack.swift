@@ -277,7 +277,7 @@ final class ResolutionStack {
       trace.left(depth: depth)
       if depth == 0 {
         self.trace = nil
-        trace.finish()
+        Container.log(trace)
       }
     }
     if depth == 0 && !graph.isEmpty {

@@ -2,7 +2,8 @@ import Dispatch
 
 /// The tree of one top-level resolution, for a container that traces its resolutions: what
 /// each request found, and how long making it took. Owned by one thread's
-/// ``ResolutionStack`` until that resolution ends, then logged at the `.debug` level.
+/// ``ResolutionStack`` until that resolution ends, then logged at the `.debug` level (by the
+/// Container layer: this one says what, not where).
 @usableFromInline
 final class ResolutionTrace {
   private struct Entry {
@@ -55,12 +56,9 @@ final class ResolutionTrace {
     }
   }
 
-  func finish() {
-    let entries = entries
-    let container = container
-    Container.logger.log(
-      Self.text(of: entries, container: container), level: .debug, file: #fileID,
-      function: "resolve", line: #line)
+  /// The tree, as the container's log shows it once the resolution ends.
+  var report: String {
+    Self.text(of: entries, container: container)
   }
 
   private static func text(of entries: [Entry], container: String) -> String {
