@@ -135,6 +135,68 @@ enum TakingAway: String, CaseIterable, CustomTestStringConvertible {
     #expect(isReleasedSoon(captured))
   }
 
+  /// Registrations made while a thread runs a resolver grow the container's slots, and the
+  /// outgrown slots hand the running registration to the writers as their own reference:
+  /// replaced after that, it is still counted once for the thread, kept while the thread runs
+  /// it, and released when the thread returns; the thread then runs it again, and a later
+  /// replacement is released as soon as that run ends.
+  @Test func aResolverRunningThroughAGrowthAndAReplacementIsReleasedWhenItReturns() throws {
+    let container = Container(name: "growing-while-running")
+    let captured = WeakReference<Token>()
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    do {
+      let token = Token()
+      captured.object = token
+      container.register { () -> Service in
+        started.signal()
+        _ = proceed.wait(timeout: .now() + 10)
+        return withExtendedLifetime(token) { Service(id: 1) }
+      }
+    }
+    Thread {
+      _ = try? container.resolve() as Service
+      finished.signal()
+    }.start()
+    try #require(started.wait(timeout: .now() + 10) == .success)
+
+    for index in 0..<64 {
+      container.register(alternative: RegistrationAlternative("filler-\(index)")) {
+        Service(id: index)
+      }
+    }
+    #expect(captured.object != nil)
+    container.register(replacing: true) { Service(id: 2) }
+    #expect(captured.object != nil)
+    proceed.signal()
+    try #require(finished.wait(timeout: .now() + 10) == .success)
+    #expect(isReleasedSoon(captured))
+
+    // The thread left nothing noted: another run and replacement release as they should.
+    let second = WeakReference<Token>()
+    do {
+      let token = Token()
+      second.object = token
+      container.register(replacing: true) { () -> Service in
+        started.signal()
+        _ = proceed.wait(timeout: .now() + 10)
+        return withExtendedLifetime(token) { Service(id: 3) }
+      }
+    }
+    Thread {
+      _ = try? container.resolve() as Service
+      finished.signal()
+    }.start()
+    try #require(started.wait(timeout: .now() + 10) == .success)
+    container.register(replacing: true) { Service(id: 4) }
+    #expect(second.object != nil)
+    proceed.signal()
+    try #require(finished.wait(timeout: .now() + 10) == .success)
+    #expect(isReleasedSoon(second))
+    #expect(try (container.resolve() as Service).id == 4)
+  }
+
   /// Threads that run resolvers while another replaces and removes them: every resolver
   /// that was taken away, and what it captured, is released once no thread runs it.
   @Test func resolversTakenAwayWhileThreadsRunThemAreReleasedOnceTheyAreDone() {

@@ -1,18 +1,26 @@
 /// The registrations that writers took out of readers' reach while threads protected them,
 /// each with how many protections hold it (a thread, at a level of its nesting).
 ///
-/// Taken out of reach, an object gains no protection; each of its protections ends once, when
-/// its thread leaves that level, and the thread then takes it off here (its reader notes, in
-/// ``ReadSections/Reader/keptAt``, what it protects that is kept). The last one to end lets
-/// the object go. A thread that ends a protection thus looks at its own, not at every
+/// Each counted protection ends once, when its thread leaves that level, and the thread then
+/// takes it off here (its reader notes, in ``ReadSections/Reader/keptAt``, what it protects
+/// that is kept). The last one to end lets the object go. An object may come to be kept again
+/// (the slots that a growth replaced hand over registrations that the new slots still
+/// publish, which threads may go on to protect): its new protections are added, and those
+/// already counted are not counted twice. A thread that ends a protection thus looks at its own, not at every
 /// thread's (see ``ReadSections``). Only under ``ReadSections``' lock for it.
 struct ProtectedObjects {
   private var kept: [UInt: (object: any ReadSections.Protectable, protections: Int)] = [:]
 
-  /// Keeps `object`, at `address`, until `protections` (at least one) have ended.
+  /// Keeps `object`, at `address`, until `protections` (at least one) more have ended: added
+  /// to those of an entry for it already, which holds the object (this reference of it is
+  /// then let go after the lock, by the caller).
   mutating func keep(_ object: any ReadSections.Protectable, at address: UInt, protections: Int) {
     precondition(protections > 0, "An object that no thread protects is not kept.")
-    kept[address] = (object, protections)
+    if let entry = kept[address] {
+      kept[address] = (entry.object, entry.protections + protections)
+    } else {
+      kept[address] = (object, protections)
+    }
   }
 
   /// Ends the protection of `reader` at `level`, if it holds a kept object: returns the object
@@ -21,11 +29,15 @@ struct ProtectedObjects {
     any ReadSections.Protectable
   )? {
     let address = reader.keptAt[level]
-    guard address != 0, var entry = kept[address] else {
+    guard address != 0 else {
       return nil
     }
     reader.keptAt[level] = 0
     reader.keptCount -= 1
+    guard var entry = kept[address] else {
+      assertionFailure("A level notes a kept object that is not kept.")
+      return nil
+    }
     entry.protections -= 1
     guard entry.protections == 0 else {
       kept[address] = entry

@@ -25,7 +25,7 @@
 /// sections, which objects threads protect and at which levels, keeps those with their
 /// protections (``ProtectedObjects``), and marks the threads that protect them. A marked
 /// thread that ends a protection takes it off what writers keep
-/// (``endProtection(by:level:)``), without looking at other threads: a kept registration is
+/// (``takeProtectionOff(by:level:)``), without looking at other threads: a kept registration is
 /// released when the last thread running it is done, and threads that protect nothing kept
 /// pay nothing. The writer marks a thread before reading its protections, and a thread that
 /// ends one reads its mark after, so that one of them always sees the other (both
@@ -41,7 +41,7 @@ enum ReadSections {
     @usableFromInline let word: UnsafeMutablePointer<UInt>
     /// What the thread protects at each level (the object's address), 0 where nothing.
     @usableFromInline let protected: UnsafeMutablePointer<UInt>
-    private let levels: Int
+    let levels: Int
     /// The highest level the thread has protected anything at, the levels writers look at
     /// (Benchmarks, scenario 14): raised by the thread alone, before the protection it covers.
     @usableFromInline let highest: UnsafeMutablePointer<UInt>
@@ -115,7 +115,7 @@ enum ReadSections {
     }
 
     /// Returns whether the thread is marked, for the caller to then call
-    /// ``ReadSections/endProtection(by:level:)``.
+    /// ``ReadSections/takeProtectionOff(by:level:)``.
     ///
     /// A plain store, which the optimizer may move a retain past (see ``end()``): what a
     /// frame reads of its registration it reads through the resolver's call, which is opaque,
@@ -150,10 +150,14 @@ enum ReadSections {
       for level in 0...min(levels - 1, Int(AtomicWord(at: highest).load())) {
         let address = AtomicWord(at: protected + level).load()
         if address != 0, let candidate = candidates.index(of: address) {
+          found = true
+          // Already counted: the same object came back, from another reference to it (the
+          // slots that a growth replaced hand over what the new slots still hold).
+          guard keptAt[level] != address else { continue }
+          assert(keptAt[level] == 0, "A level's kept object is taken off before it is reused.")
           keptAt[level] = address
           keptCount += 1
           protections[candidate] += 1
-          found = true
         }
       }
       if !found, keptCount == 0 {
@@ -191,6 +195,9 @@ enum ReadSections {
     func finish() {
       let me = ObjectIdentifier(self)
       ReadSections.readers.withLock { $0.removeAll { ObjectIdentifier($0) == me } }
+      // A thread that ends inside resolutions (`Thread.exit()` in a resolver) never leaves
+      // their frames: its protections of what writers keep end here.
+      ReadSections.endAllProtections(by: self)
     }
   }
 

@@ -25,7 +25,7 @@
 //    many words (`RegistrationSlots`) hands them over with `takeObjects` in its `deinit`.
 // 3. An `Unreachable` lets its objects go in its `deinit`, after `waitForReaders()`, keeping a
 //    registration that a thread protects until that thread leaves it
-//    (`endProtection(by:level:)`); or at once with `endUnread()`, which only this file calls, for
+//    (`takeProtectionOff(by:level:)`); or at once with `endUnread()`, which only this file calls, for
 //    a `PublishedReference` whose owner is going and so can be read by no one.
 //
 // Writers let an `Unreachable` end after their lock (`_ = lock.withLock { ... }`): letting an
@@ -201,15 +201,32 @@ extension ReadSections {
     }
   }
 
-  /// Called by a marked thread that ended its protection at `level`: takes it off what writers
-  /// keep, letting go of what no thread protects now, and unmarks the thread when it protects
-  /// nothing kept. Only this thread's protection is looked at, never the other threads'.
-  static func endProtection(by reader: Reader, level: Int) {
-    // Released after the lock.
-    _ = kept.withLock { kept -> (any Protectable)? in
+  /// Called by a marked thread that ended its protection at `level`, before anything else
+  /// that leaving the frame does (which may resolve, and protect at that level again): takes
+  /// it off what writers keep, and unmarks the thread when it protects nothing kept. Returns
+  /// what no thread protects now, for the caller to let go last. Only this thread's
+  /// protection is looked at, never the other threads'.
+  static func takeProtectionOff(by reader: Reader, level: Int) -> (any Protectable)? {
+    kept.withLock { kept in
       let unprotected = kept.end(reader, at: level)
       if reader.keptCount == 0 {
         reader.unmark()
+      }
+      return unprotected
+    }
+  }
+
+  /// Ends every protection of what writers keep by a thread that is ending.
+  static func endAllProtections(by reader: Reader) {
+    // Released after the lock.
+    _ = kept.withLock { kept -> [any Protectable] in
+      var unprotected: [any Protectable] = []
+      var level = 0
+      while reader.keptCount > 0, level < reader.levels {
+        if let object = kept.end(reader, at: level) {
+          unprotected.append(object)
+        }
+        level += 1
       }
       return unprotected
     }

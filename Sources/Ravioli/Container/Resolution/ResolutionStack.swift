@@ -263,15 +263,14 @@ final class ResolutionStack {
   /// the registrations that they kept while threads ran them, if none runs them any more.
   @usableFromInline
   func finishPop(marked: Bool, releasing registration: UnsafeRawPointer?) {
-    let level = depth
+    // First, before anything below runs code that may resolve at this level again.
+    let unprotected = marked ? ReadSections.takeProtectionOff(by: reader, level: depth) : nil
     defer {
       // Last: what they release may run a `deinit`, which may resolve.
       if let registration {
         Unmanaged<AnyObject>.fromOpaque(registration).release()
       }
-      if marked {
-        ReadSections.endProtection(by: reader, level: level)
-      }
+      withExtendedLifetime(unprotected) {}
     }
     if let trace {
       trace.left(depth: depth)
