@@ -11,6 +11,44 @@ import Testing
 /// What a resolver captures, watched through a weak reference.
 private final class Token: Sendable {}
 
+/// A `Service` resolver, registered with `id`, that another thread resolves and stays inside
+/// until let go; what the resolver captures is watched through `captured`.
+private struct ParkedResolver {
+  let captured = WeakReference<Token>()
+  /// How many times the thread's resolution returned the service of `id`.
+  let resolved = Counter()
+  private let proceed = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// Registers the resolver in `container` and returns once the thread is inside it.
+  init(id: Int, in container: Container, replacing: Bool = false) throws {
+    let started = DispatchSemaphore(value: 0)
+    let (proceed, finished, resolved) = (self.proceed, self.finished, self.resolved)
+    do {
+      let token = Token()
+      captured.object = token
+      container.register(replacing: replacing) { () -> Service in
+        started.signal()
+        _ = proceed.wait(timeout: .now() + 10)
+        return withExtendedLifetime(token) { Service(id: id) }
+      }
+    }
+    Thread {
+      if (try? container.resolve() as Service)?.id == id {
+        resolved.increment()
+      }
+      finished.signal()
+    }.start()
+    try #require(started.wait(timeout: .now() + 10) == .success)
+  }
+
+  /// Lets the thread return from the resolver, and waits until it has.
+  func letGo() throws {
+    proceed.signal()
+    try #require(finished.wait(timeout: .now() + 10) == .success)
+  }
+}
+
 /// How a test takes a registration out of its container.
 enum TakingAway: String, CaseIterable, CustomTestStringConvertible {
   case replacing
@@ -102,37 +140,16 @@ enum TakingAway: String, CaseIterable, CustomTestStringConvertible {
 
   @Test func aResolverReplacedWhileItRunsOnAnotherThreadIsReleasedWhenItReturns() throws {
     let container = Container(name: "running-elsewhere")
-    let captured = WeakReference<Token>()
-    let started = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    let finished = DispatchSemaphore(value: 0)
-    let resolved = Counter()
-    do {
-      let token = Token()
-      captured.object = token
-      container.register { () -> Service in
-        started.signal()
-        _ = proceed.wait(timeout: .now() + 10)
-        return withExtendedLifetime(token) { Service(id: 1) }
-      }
-    }
-    Thread {
-      if (try? container.resolve() as Service)?.id == 1 {
-        resolved.increment()
-      }
-      finished.signal()
-    }.start()
-    try #require(started.wait(timeout: .now() + 10) == .success)
+    let parked = try ParkedResolver(id: 1, in: container)
 
     container.register(replacing: true) { Service(id: 2) }
 
     // The other thread is still running the replaced resolver.
-    #expect(captured.object != nil)
+    #expect(parked.captured.object != nil)
     #expect(try (container.resolve() as Service).id == 2)
-    proceed.signal()
-    try #require(finished.wait(timeout: .now() + 10) == .success)
-    #expect(resolved.value == 1)
-    #expect(isReleasedSoon(captured))
+    try parked.letGo()
+    #expect(parked.resolved.value == 1)
+    #expect(isReleasedSoon(parked.captured))
   }
 
   /// Registrations made while a thread runs a resolver grow the container's slots, and the
@@ -142,58 +159,26 @@ enum TakingAway: String, CaseIterable, CustomTestStringConvertible {
   /// replacement is released as soon as that run ends.
   @Test func aResolverRunningThroughAGrowthAndAReplacementIsReleasedWhenItReturns() throws {
     let container = Container(name: "growing-while-running")
-    let captured = WeakReference<Token>()
-    let started = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    let finished = DispatchSemaphore(value: 0)
-    do {
-      let token = Token()
-      captured.object = token
-      container.register { () -> Service in
-        started.signal()
-        _ = proceed.wait(timeout: .now() + 10)
-        return withExtendedLifetime(token) { Service(id: 1) }
-      }
-    }
-    Thread {
-      _ = try? container.resolve() as Service
-      finished.signal()
-    }.start()
-    try #require(started.wait(timeout: .now() + 10) == .success)
-
+    let first = try ParkedResolver(id: 1, in: container)
     for index in 0..<64 {
       container.register(alternative: RegistrationAlternative("filler-\(index)")) {
         Service(id: index)
       }
     }
-    #expect(captured.object != nil)
+    #expect(first.captured.object != nil)
     container.register(replacing: true) { Service(id: 2) }
-    #expect(captured.object != nil)
-    proceed.signal()
-    try #require(finished.wait(timeout: .now() + 10) == .success)
-    #expect(isReleasedSoon(captured))
+    #expect(first.captured.object != nil)
+    try first.letGo()
+    #expect(first.resolved.value == 1)
+    #expect(isReleasedSoon(first.captured))
 
     // The thread left nothing noted: another run and replacement release as they should.
-    let second = WeakReference<Token>()
-    do {
-      let token = Token()
-      second.object = token
-      container.register(replacing: true) { () -> Service in
-        started.signal()
-        _ = proceed.wait(timeout: .now() + 10)
-        return withExtendedLifetime(token) { Service(id: 3) }
-      }
-    }
-    Thread {
-      _ = try? container.resolve() as Service
-      finished.signal()
-    }.start()
-    try #require(started.wait(timeout: .now() + 10) == .success)
+    let second = try ParkedResolver(id: 3, in: container, replacing: true)
     container.register(replacing: true) { Service(id: 4) }
-    #expect(second.object != nil)
-    proceed.signal()
-    try #require(finished.wait(timeout: .now() + 10) == .success)
-    #expect(isReleasedSoon(second))
+    #expect(second.captured.object != nil)
+    try second.letGo()
+    #expect(second.resolved.value == 1)
+    #expect(isReleasedSoon(second.captured))
     #expect(try (container.resolve() as Service).id == 4)
   }
 

@@ -142,7 +142,7 @@ public final class Container: Sendable {
 /// A container with one parent starts its own run with the parent, followed by the parent's
 /// first run (copied while that is short), and goes on as the parent does; one with several
 /// parents joins their chains in one run. Nearly every chain is one short run, read like an
-/// array; one deeper than ``length`` goes on in runs of that length.
+/// array; one deeper than ``length`` goes on in runs of at most that length.
 private final class ChainSegment: Sendable {
   /// Unretained: the container whose chain this is holds its parents, which hold theirs.
   let containers: [Unmanaged<Container>]

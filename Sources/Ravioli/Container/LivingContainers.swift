@@ -29,14 +29,14 @@ enum LivingContainers {
     // Each container's own table and its parents' records are read under the list's lock,
     // where its container is alive.
     let allCandidates = all.withLock { all in
-      let buildOnSearched = searched.first.flatMap { all[$0] }.map {
+      let buildingOnSearched = searched.first.flatMap { all[$0] }.map {
         ContainerRecord.building(on: $0, among: all.values)
       }
       return all.filter { !excluded.contains($0.key) }.map { id, record in
         (
           id: id, record: record,
           own: keys.map { record.registrations.site(of: $0) },
-          buildsOnSearched: buildOnSearched?.contains(ObjectIdentifier(record)) ?? false
+          buildsOnSearched: buildingOnSearched?.contains(ObjectIdentifier(record)) ?? false
         )
       }
     }

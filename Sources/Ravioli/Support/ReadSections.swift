@@ -131,9 +131,10 @@ enum ReadSections {
     /// `candidates`, adding one to that candidate's count in `protections`; unmarks it if it
     /// protects none of them and nothing that writers keep already. Under the lock of what
     /// writers keep. Marked first, then looked at: see ``ReadSections``. A thread that protects
-    /// none at a first look needs no mark, and costs a few loads: the candidates are out of
-    /// every reader's reach (their writer waited for the sections), so it cannot start to
-    /// protect one.
+    /// none at a first look needs no mark, and costs a few loads: a candidate out of every
+    /// reader's reach (its writer waited for the sections) cannot come to be protected, and
+    /// one that is still published (outgrown slots hand over what the new slots hold) is held
+    /// by those slots, which keep it while anyone may protect it.
     func mark(
       ifProtectingAny candidates: borrowing ProtectedObjects.Candidates,
       counting protections: inout [Int]

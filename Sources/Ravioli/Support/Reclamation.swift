@@ -25,8 +25,8 @@
 //    many words (`RegistrationSlots`) hands them over with `takeObjects` in its `deinit`.
 // 3. An `Unreachable` lets its objects go in its `deinit`, after `waitForReaders()`, keeping a
 //    registration that a thread protects until that thread leaves it
-//    (`takeProtectionOff(by:level:)`); or at once with `endUnread()`, which only this file calls, for
-//    a `PublishedReference` whose owner is going and so can be read by no one.
+//    (`takeProtectionOff(by:level:)`); or at once with `endUnread()`, which only this file
+//    calls, for a `PublishedReference` whose owner is going and so can be read by no one.
 //
 // Writers let an `Unreachable` end after their lock (`_ = lock.withLock { ... }`): letting an
 // object go runs its `deinit`, which may register or resolve, and come back to the lock.
