@@ -2,6 +2,7 @@
 import Ravioli
 import RavioliTesting
 import Testing
+
 // example end: testing-imports
 
 private final class Stamp: Sendable { init() {} }

@@ -11,10 +11,9 @@ extension DependencyGraph {
     var reached: Set<ObjectIdentifier> = []
     var work: [Found] = []
     func visit(_ dependency: Container.Dependency, from container: Int) {
-      let order = searchOrders[container]
-      guard
-        let found = resolver(of: dependency, in: order, tables: tables)
-          ?? parametrizedResolver(of: dependency, in: order, tables: tables),
+      let resolver = resolver(
+        of: dependency, from: container, searchOrders: searchOrders, tables: tables)
+      guard let found = resolver.found ?? resolver.parameterNotTaken,
         reached.insert(ObjectIdentifier(found.registration)).inserted
       else { return }
       work.append(found)
@@ -30,43 +29,46 @@ extension DependencyGraph {
     return reached
   }
 
-  /// The registration that resolves `dependency`, searching the tables in `order` as the
-  /// road does: a request with a parameter prefers a parametrized resolver that takes it,
-  /// within each container; an optional one is looked up as itself, then as its wrapped type.
+  /// The registration that resolves `dependency` for the container at `container`, searching
+  /// the tables as the road does (see ``RegistrationSearch``). Where no resolver takes what the
+  /// dependency gives, `parameterNotTaken` is the first parametrized one it reaches.
   static func resolver(
-    of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
-  ) -> Found? {
-    func resolver(of key: RegistrationKey) -> Found? {
-      for position in order {
-        let table = tables[position]
-        if let parameterType = dependency.parameterType, let list = table.parametrized[key],
-          let parametrized = RegistrationTable.choose(from: list, forParameterOf: parameterType)
-        {
-          return (parametrized, position)
-        }
-        if let plain = table.plain[key] {
-          return (plain, position)
-        }
-      }
-      return nil
+    of dependency: Container.Dependency, from container: Int, searchOrders: [[Int]],
+    tables: [RegistrationTable]
+  ) -> (found: Found?, parameterNotTaken: Found?) {
+    let search = TableSearch(tables: tables, searchOrders: searchOrders)
+    let request = LookUpRequest(
+      dependency.key, parameter: dependency.parameterType.map(LookUpParameter.ofType))
+    if let found = search.nearestFallingBack(request, from: container)?.found {
+      return (found.found, nil)
     }
-    // The key, then the wrapped type's: no array made for each dependency.
-    return resolver(of: dependency.key) ?? dependency.wrappedKey.flatMap(resolver(of:))
+    // Nothing plain is registered, or the look-up would have found it: only parametrized
+    // resolvers answer this one.
+    let anyResolver = LookUpRequest(dependency.key, parameter: .anyResolverAnswers)
+    return (nil, search.nearestFallingBack(anyResolver, from: container)?.found?.found)
+  }
+}
+
+/// The look-up's reading of copies of the containers' tables, by their positions in the graph.
+struct TableSearch: RegistrationSearch {
+  let tables: [RegistrationTable]
+  let searchOrders: [[Int]]
+
+  func nearest(_ request: LookUpRequest, from start: Int) -> LookUpAnswer<DependencyGraph.Found>? {
+    for position in searchOrders[start] {
+      if let answer = answer(in: position, to: request) {
+        return answer
+      }
+    }
+    return nil
   }
 
-  /// The first parametrized resolver registered for `dependency`, when no resolver takes
-  /// what the dependency gives.
-  static func parametrizedResolver(
-    of dependency: Container.Dependency, in order: [Int], tables: [RegistrationTable]
-  ) -> Found? {
-    func first(of key: RegistrationKey) -> Found? {
-      for position in order {
-        if let first = tables[position].parametrized[key]?.first {
-          return (first, position)
-        }
-      }
-      return nil
-    }
-    return first(of: dependency.key) ?? dependency.wrappedKey.flatMap(first(of:))
+  func answer(in position: Int, to request: LookUpRequest)
+    -> LookUpAnswer<DependencyGraph.Found>?
+  {
+    let table = tables[position]
+    let resolvers = ResolversUnderKey(
+      plain: table.plain[request.key], parametrized: table.parametrized[request.key])
+    return resolvers.answer(to: request.parameter).map { .found(($0, position)) }
   }
 }

@@ -76,12 +76,10 @@ extension DependencyGraph {
     of dependency: Container.Dependency, searchedFrom container: Int, fix: String,
     byType: [ObjectIdentifier: [Node]]
   ) -> String {
-    let keys = [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? [])
+    let keys = dependency.keys
     // A registration of the dependency itself is in a container that is not searched: said
     // below, with the others that are.
-    let candidates =
-      ((byType[ObjectIdentifier(dependency.type)] ?? [])
-      + (dependency.wrappedKey.flatMap { byType[$0.type] } ?? []))
+    let candidates = keys.flatMap { byType[$0.type] ?? [] }
       .filter { !keys.contains(RegistrationKey($0.type, $0.alternative)) }
     var sentences: [String] = []
     if !candidates.isEmpty {
@@ -114,7 +112,7 @@ extension DependencyGraph {
     of dependency: Container.Dependency, searchedFrom container: Int,
     byType: [ObjectIdentifier: [Node]]
   ) -> String {
-    let keys = [dependency.key] + (dependency.wrappedKey.map { [$0] } ?? [])
+    let keys = dependency.keys
     let candidates = keys.flatMap { byType[$0.type] ?? [] }.filter { other in
       keys.contains(RegistrationKey(other.type, other.alternative))
     }

@@ -150,11 +150,12 @@ extension DependencyGraph {
       return missing.count - 1
     }
     func target(of dependency: Container.Dependency, from container: Int) -> Target {
-      let order = searchOrders[container]
-      if let found = Self.resolver(of: dependency, in: order, tables: tables) {
+      let resolver = Self.resolver(
+        of: dependency, from: container, searchOrders: searchOrders, tables: tables)
+      if let found = resolver.found {
         return .node(nodeOfRegistration[ObjectIdentifier(found.registration)]!)
       }
-      if let parametrized = Self.parametrizedResolver(of: dependency, in: order, tables: tables) {
+      if let parametrized = resolver.parameterNotTaken {
         return .parameterNotTaken(
           first: nodeOfRegistration[ObjectIdentifier(parametrized.registration)]!,
           missing: missingEntry(dependency))
@@ -173,10 +174,7 @@ extension DependencyGraph {
     }
     var unreached: [Node] = []
     if onlyReached, !missing.isEmpty {
-      let types = Set(
-        missing.flatMap {
-          [$0.key.type] + ($0.wrappedKey.map { [$0.type] } ?? [])
-        })
+      let types = Set(missing.flatMap { $0.keys.map(\.type) })
       for (position, table) in tables.enumerated() {
         for registration in table.all
         where types.contains(registration.key.type)

@@ -164,24 +164,24 @@ extension IsolationScope {
     return result
   }
 
-  /// The registration that `container` itself (not its parents) uses for `key` inside this
-  /// scope: the scope's own, else the container's (for a kept scope, the scope's copy).
-  /// With a parameter, a parametrized resolver that takes it wins over the plain one.
-  func registration(in container: Container, for key: RegistrationKey, parameter: Any?)
+  /// What `container` itself (not its parents) answers to `request` inside this scope: the
+  /// scope's resolvers before the container's, then the look-up's rule for one container
+  /// (``ResolversUnderKey/answer(to:)``). `resolving` answers a kept registration with the
+  /// scope's copy, which keeps the scope's instances; a question need not make one.
+  func registration(in container: Container, to request: LookUpRequest, resolving: Bool)
     -> (any AnyRegistration)?
   {
+    let key = request.key
     // Read before the scope's lock, and released after it.
     let (ownPlain, ownParametrized) = container.registrations.resolvers(
-      for: key, withParameter: parameter != nil)
+      for: key, withParameter: request.parameter != nil)
     return withOverlay(of: container) { overlay in
       let hidden = overlay.hides(key)
-      if let parameter {
-        let list = Self.merged(hidden ? nil : ownParametrized, overlay.table.parametrized[key])
-        if let chosen = RegistrationTable.choose(from: list, for: parameter) {
-          return overlay.scoped(chosen)
-        }
-      }
-      return (overlay.table.plain[key] ?? (hidden ? nil : ownPlain)).map { overlay.scoped($0) }
+      let resolvers = ResolversUnderKey(
+        plain: overlay.table.plain[key] ?? (hidden ? nil : ownPlain),
+        parametrized: request.parameter == nil
+          ? nil : Self.merged(hidden ? nil : ownParametrized, overlay.table.parametrized[key]))
+      return resolvers.answer(to: request.parameter).map { resolving ? overlay.scoped($0) : $0 }
     }
   }
 

@@ -10,8 +10,9 @@ extension Container {
     let alternative: RegistrationAlternative?
     let parameterType: Any.Type?
     let key: RegistrationKey
-    /// For `Analytics?`, the key of `Analytics`, which also resolves it.
-    let wrappedKey: RegistrationKey?
+    /// The key, then those the look-up falls back to (for `Analytics?`, `Analytics`'s): the
+    /// keys of the registrations that may resolve it.
+    let keys: [RegistrationKey]
 
     /// A dependency on `type`, under `alternative`.
     /// - Parameters:
@@ -32,9 +33,7 @@ extension Container {
       self.alternative = alternative
       self.parameterType = parameterType
       key = RegistrationKey(type, alternative)
-      wrappedKey = (type as? any OptionalResolvable.Type).map {
-        RegistrationKey($0.wrappedType, alternative)
-      }
+      keys = key.withFallbacks
     }
 
     /// The dependency as messages name it, e.g. `Clock (alternative "utc")`.
@@ -93,8 +92,7 @@ final class DeclaredNeeds: Sendable {
     for (index, dependency) in dependencies.enumerated() {
       let bit: UInt64 = 1 << UInt64(min(index, 63))
       // A dependency on `T` is asked for as `T` or `T?`; one on `T?`, as `T?` or `T`.
-      let keys = [dependency.key, optionalKey(of: dependency.type, dependency.alternative)]
-      for key in keys + (dependency.wrappedKey.map { [$0] } ?? []) {
+      for key in dependency.keys + [optionalKey(of: dependency.type, dependency.alternative)] {
         requests.append(key)
         bits.append(bit)
       }

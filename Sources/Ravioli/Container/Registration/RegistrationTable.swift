@@ -107,35 +107,6 @@ struct RegistrationTable: Sendable {
       || parametrized[key]?.contains { $0 === registration } == true
   }
 
-  /// The parametrized resolver for `parameter`: the one that takes exactly its type, else
-  /// the most recently registered one that takes it (a superclass or a protocol), else the
-  /// one that takes `Any`.
-  static func choose(from list: [any AnyRegistration], for parameter: Any)
-    -> (any AnyRegistration)?
-  {
-    choose(from: list, exactly: type(of: parameter)) { $0.accepts(parameter) }
-  }
-
-  /// ``choose(from:for:)`` for a parameter known only by its type, as validation knows it.
-  static func choose(from list: [any AnyRegistration], forParameterOf type: Any.Type)
-    -> (any AnyRegistration)?
-  {
-    choose(from: list, exactly: type) { $0.accepts(parameterOfType: type) }
-  }
-
-  private static func choose(
-    from list: [any AnyRegistration], exactly type: Any.Type,
-    accepting accepts: (any AnyRegistration) -> Bool
-  ) -> (any AnyRegistration)? {
-    let exact = ObjectIdentifier(type)
-    if let match = list.last(where: { $0.parameterType == exact }) {
-      return match
-    }
-    let anything = ObjectIdentifier(Any.self)
-    return list.last { $0.parameterType != anything && accepts($0) }
-      ?? list.last { $0.parameterType == anything }
-  }
-
   /// The alternatives registered for `type`, the unnamed one first.
   func alternatives(of type: ObjectIdentifier) -> [RegistrationAlternative?] {
     let keys = Set(plain.keys.filter { $0.type == type })

@@ -95,7 +95,7 @@ extension Container {
         in: self, alternative: alternative, parameter: parameter, site: site, hints: hints)
       if hints, case .notRegistered = error.reason {
         error.elsewhere = LivingContainers.registering(
-          [RegistrationKey(type, alternative), RegistrationKey(optional.wrappedType, alternative)],
+          RegistrationKey(type, alternative).withFallbacks,
           outside: chain.map(ObjectIdentifier.init))
         let wrapped = String(describing: optional.wrappedType)
         error.add(

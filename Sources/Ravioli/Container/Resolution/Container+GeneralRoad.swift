@@ -16,24 +16,36 @@ extension Container {
     _ type: Value.Type, alternative: RegistrationAlternative?, parameter: Any?,
     site: RequestSite
   ) throws(ResolutionError) -> Value? {
-    if let registration = nearestRegistration(
-      of: type, alternative: alternative, parameter: parameter)
-    {
-      let registration = unsafeDowncast(registration, to: Registration<Value>.self)
-      guard let parameter else {
-        return try run(registration, alternative: alternative, parameter: nil, site: site)
-      }
-      return try withUnsafePointer(to: parameter) { (parameter) throws(ResolutionError) in
-        try run(registration, alternative: alternative, parameter: parameter, site: site)
-      }
+    guard
+      let (registration, unwrapped) = nearestRegistration(
+        of: type, alternative: alternative, parameter: parameter)
+    else {
+      return nil
     }
-    if let optional = type as? any OptionalResolvable.Type,
-      let wrapped = try optional.resolveWrapped(
-        in: self, alternative: alternative, parameter: parameter, site: site)
-    {
-      return (wrapped as! Value)
+    guard unwrapped == 0 else {
+      // A `Value?` answered by a registration of what it wraps.
+      let optional = type as! any OptionalResolvable.Type
+      return
+        (try optional.runUnwrapped(
+          registration, unwrapped: unwrapped, in: self, alternative: alternative,
+          parameter: parameter, site: site) as! Value)
     }
-    return nil
+    return try run(
+      unsafeDowncast(registration, to: Registration<Value>.self), alternative: alternative,
+      lending: parameter, site: site)
+  }
+
+  /// ``run(_:alternative:parameter:site:)`` with the parameter lent as a pointer.
+  func run<Value>(
+    _ registration: Registration<Value>, alternative: RegistrationAlternative?,
+    lending parameter: Any?, site: RequestSite
+  ) throws(ResolutionError) -> Value {
+    guard let parameter else {
+      return try run(registration, alternative: alternative, parameter: nil, site: site)
+    }
+    return try withUnsafePointer(to: parameter) { (parameter) throws(ResolutionError) in
+      try run(registration, alternative: alternative, parameter: parameter, site: site)
+    }
   }
 
   func resolveOrLog<Value>(
@@ -78,34 +90,41 @@ extension Container {
       })
   }
 
+  /// The look-up for the general road, and how many times a `Value?` request was unwrapped to
+  /// find it. Watchers see each request tried, as the resolver asked it.
   func nearestRegistration(
     of type: Any.Type, alternative: RegistrationAlternative?, parameter: Any?
-  ) -> AnyObject? {
-    let found =
-      parameter.map { nearestRegistration(for: RegistrationKey(type, alternative), parameter: $0) }
-      ?? lookUpPlain(of: type, alternative: alternative)
+  ) -> (found: AnyObject, unwrapped: Int)? {
+    let key = RegistrationKey(type, alternative)
+    let search = RetainingSearch(resolving: true)
+    let found: (found: AnyObject, unwrapped: Int)?
+    if let parameter {
+      found = withUnsafePointer(to: parameter) {
+        search.nearestFallingBack(LookUpRequest(key, parameter: .value($0)), from: self)?.found
+      }
+    } else {
+      found = search.nearestFallingBack(LookUpRequest(key, parameter: nil), from: self)?.found
+    }
     if AtomicWord.roadIsWatched {
-      watch(
-        RegistrationKey(type, alternative), parameterType: parameter.map { Swift.type(of: $0) },
-        found: found)
+      var tried: RegistrationKey? = key
+      var unwrapped = 0
+      while let current = tried {
+        let answered = found?.unwrapped == unwrapped
+        watch(
+          current, parameterType: parameter.map { Swift.type(of: $0) },
+          found: answered ? found?.found : nil)
+        tried = answered ? nil : current.unwrapped
+        unwrapped += 1
+      }
     }
     return found
   }
 
-  /// A container's parametrized resolver that takes `parameter` wins over its plain one.
-  private func nearestRegistration(for key: RegistrationKey, parameter: Any) -> AnyObject? {
-    if let scope = IsolationScope.active {
-      return firstInChain { scope.registration(in: $0, for: key, parameter: parameter) }
-    }
-    return firstInChain { container -> AnyObject? in
-      let (plain, parametrized) = container.registrations.resolvers(
-        for: key, withParameter: true)
-      if let parametrized, let chosen = RegistrationTable.choose(from: parametrized, for: parameter)
-      {
-        return chosen
-      }
-      return plain
-    }
+  /// The plain registration of `type` that the road resolves, retained: the awaiting road holds
+  /// it while it suspends.
+  func lookUpPlain(of type: Any.Type, alternative: RegistrationAlternative?) -> AnyObject? {
+    let request = LookUpRequest(RegistrationKey(type, alternative), parameter: nil)
+    return RetainingSearch(resolving: true).nearest(request, from: self)?.found
   }
 
   /// Inlinable so that the common cases (a kept instance, an unscoped resolver) are specialized
@@ -198,6 +217,41 @@ extension Container {
       throw resolverFailure(
         error, of: Value.self, registeredAt: RequestSite(registration.file, registration.line),
         alternative: alternative, site: site)
+    }
+  }
+}
+
+/// The look-up's reading for the rest of the road and for the questions: registrations
+/// retained, parametrized ones under each container's lock, plain ones without it, and, inside an
+/// isolation scope, the scope's overlay before the container's own table.
+struct RetainingSearch: RegistrationSearch {
+  let scope = IsolationScope.active
+  /// Whether a kept registration inside an isolation scope is answered by the scope's copy,
+  /// which keeps the scope's instances: for resolving it, not for asking about it.
+  let resolving: Bool
+
+  func answer(in container: Container, to request: LookUpRequest) -> LookUpAnswer<AnyObject>? {
+    if let scope {
+      return scope.registration(in: container, to: request, resolving: resolving)
+        .map { .found($0) }
+    }
+    guard request.parameter != nil else {
+      return container.plainRegistration(for: request.key).map(LookUpAnswer.found)
+    }
+    let (plain, parametrized) = container.registrations.resolvers(
+      for: request.key, withParameter: true)
+    return ResolversUnderKey(plain: plain, parametrized: parametrized)
+      .answer(to: request.parameter).map { .found($0) }
+  }
+}
+
+extension Container {
+  /// This container's own plain registration under `key`, read without its lock, retained.
+  fileprivate func plainRegistration(for key: RegistrationKey) -> AnyObject? {
+    let stack = ResolutionStack.beginReading()
+    defer { stack._withUnsafeGuaranteedRef { $0.reader.end() } }
+    return registrations.registration(for: key).map {
+      Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue()
     }
   }
 }

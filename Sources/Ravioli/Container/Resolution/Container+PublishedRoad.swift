@@ -1,7 +1,7 @@
 extension Container {
   /// The road for a plain registration read without a lock, specialized where called: what it
   /// makes or keeps goes to `resolved`. It leaves the request to `otherwise` where
-  /// ``beginLookUp(of:alternative:withParameter:)`` finds nothing, and, with `nonisolatedOnly`
+  /// ``beginLookUp(of:alternative:parameterType:)`` finds nothing, and, with `nonisolatedOnly`
   /// (a request that can await), for a resolver that is not nonisolated. A plain resolver takes
   /// no parameter: only the parameter's type goes on, for the watchers. Two closures, not a
   /// `Value?`: an optional of a protocol that is not class-bound is copied and destroyed
@@ -14,7 +14,7 @@ extension Container {
   ) throws(ResolutionError) -> Result {
     guard
       let lookUp = beginLookUp(
-        of: Value.self, alternative: alternative, withParameter: parameterType != nil)
+        of: Value.self, alternative: alternative, parameterType: parameterType)
     else {
       return try otherwise()
     }
@@ -158,55 +158,36 @@ extension Container {
     return refusal
   }
 
-  /// Starts a read section and finds in it the nearest plain registration of `type`, unretained,
-  /// without generics, locks or reference counting. The caller ends the section with
-  /// ``endUnwatchedLookUp(_:)`` (if `false`, ``endWatchedLookUp(parameterType:found:)``) or by
-  /// entering the registration's frame (``LookUp/enterEndingSection(_:)``, or, watched,
+  /// Starts a read section and finds in it, with ``UnretainedSearch``, the nearest plain
+  /// registration of `type`, unretained, without generics, locks or reference counting. The
+  /// caller ends the section with ``endUnwatchedLookUp(_:)`` (if `false`,
+  /// ``endWatchedLookUp(parameterType:found:)``) or by entering the registration's frame
+  /// (``LookUp/enterEndingSection(_:)``, or, watched,
   /// ``enterEndingWatchedLookUp(_:parameterType:)``), and uses the registration after that only
   /// if it retained it before, or while that frame protects it. `nil`, with no section open,
-  /// when there is none, inside an isolation scope, and for a request with a parameter that
-  /// reaches a container that has had parametrized registrations, which it may prefer.
+  /// when there is none, inside an isolation scope, and where the search cannot decide.
   @usableFromInline
   func beginLookUp(
-    of type: Any.Type, alternative: RegistrationAlternative?, withParameter: Bool
+    of type: Any.Type, alternative: RegistrationAlternative?, parameterType: Any.Type?
   ) -> LookUp? {
     guard IsolationScope.active == nil else {
       return nil
     }
     let key = RegistrationKey(type, alternative)
     let stack = ResolutionStack.beginReading()
-    guard
-      let found = withParameter
-        ? publishedForRequestWithParameter(key)
-        : firstInChain({ $0.registrations.registration(for: key) })
-    else {
+    // The look-up inlined twice, each copy specialized for its request: most have no parameter.
+    let answer: LookUpAnswer<Unmanaged<KeyedRegistration>>?
+    if let parameterType {
+      answer = UnretainedSearch().nearest(
+        LookUpRequest(key, parameter: .ofType(parameterType)), from: self)
+    } else {
+      answer = UnretainedSearch().nearest(LookUpRequest(key, parameter: nil), from: self)
+    }
+    guard case .found(let found)? = answer else {
       stack._withUnsafeGuaranteedRef { $0.reader.end() }
       return nil
     }
-    return LookUp(found: found, stack: stack)
-  }
-
-  /// A container that has had a parametrized registration may prefer it: from there on, only
-  /// the general road's table decides. Forced inline: the look-up calls it out of line otherwise.
-  @inline(__always)
-  private func publishedForRequestWithParameter(_ key: RegistrationKey)
-    -> UnsafeMutableRawPointer?
-  {
-    let found = firstInChain { container -> PublishedLookUp? in
-      if container.registrations.hasHadParametrized {
-        return .decidedByTheTable
-      }
-      return container.registrations.registration(for: key).map(PublishedLookUp.found)
-    }
-    guard case .found(let registration)? = found else {
-      return nil
-    }
-    return registration
-  }
-
-  private enum PublishedLookUp {
-    case found(UnsafeMutableRawPointer)
-    case decidedByTheTable
+    return LookUp(found: found.toOpaque(), stack: stack)
   }
 
   /// `false`, leaving the section to ``endWatchedLookUp(parameterType:found:)``, when watched.
@@ -240,23 +221,9 @@ extension Container {
     }
     return registration
   }
-
-  /// Retained: the async road holds it while it suspends.
-  func lookUpPlain(of type: Any.Type, alternative: RegistrationAlternative?) -> AnyObject? {
-    if let scope = IsolationScope.active {
-      let key = RegistrationKey(type, alternative)
-      return firstInChain { scope.registration(in: $0, for: key, parameter: nil) }
-    }
-    guard let lookUp = beginLookUp(of: type, alternative: alternative, withParameter: false)
-    else {
-      return nil
-    }
-    defer { lookUp.endSection() }
-    return Unmanaged<AnyObject>.fromOpaque(lookUp.found).retain().takeRetainedValue()
-  }
 }
 
-/// What ``Container/beginLookUp(of:alternative:withParameter:)`` found, in a read section the
+/// What ``Container/beginLookUp(of:alternative:parameterType:)`` found, in a read section the
 /// caller ends; with the thread's stack, which the road then need not find again.
 @usableFromInline
 struct LookUp {
@@ -289,5 +256,37 @@ struct LookUp {
   @inlinable @inline(__always)
   func leave(_ registration: AnyObject) {
     stack._withUnsafeGuaranteedRef { $0.leave(registration) }
+  }
+}
+
+/// The look-up's reading without a lock or a retain, inside a read section: plain registrations,
+/// unretained. A request with a parameter is undecided in a container that has had a
+/// parametrized registration, which only ``RetainingSearch`` reads.
+struct UnretainedSearch: RegistrationSearch {
+  @inline(__always)
+  init() {}
+
+  /// The protocol's walk, written in the concrete type: a closure in the generic extension,
+  /// specialized, calls the atomics out of line and reads the request from memory at each parent.
+  @inline(__always)
+  func nearest(_ request: LookUpRequest, from start: Container)
+    -> LookUpAnswer<Unmanaged<KeyedRegistration>>?
+  {
+    start.firstInChain { answer(in: $0, to: request) }
+  }
+
+  /// Forced inline: looking through parents otherwise calls it. A reference, not a raw pointer,
+  /// so that `nil`, `.undecided` and `.found` fit in one word (a reference has spare values, a
+  /// pointer one): the walk through parents then returns in a register.
+  @inline(__always)
+  func answer(in container: Container, to request: LookUpRequest)
+    -> LookUpAnswer<Unmanaged<KeyedRegistration>>?
+  {
+    if request.parameter != nil, container.registrations.hasHadParametrized {
+      return .undecided
+    }
+    return container.registrations.registration(for: request.key).map {
+      .found(Unmanaged.fromOpaque($0))
+    }
   }
 }

@@ -79,23 +79,9 @@ extension Container {
   public func isResolvable<Value>(
     _ type: Value.Type, alternative: RegistrationAlternative? = nil
   ) -> Bool {
-    isResolvable(anyType: type, alternative: alternative)
-  }
-
-  /// Not generic, so that an optional asks again with the type it wraps.
-  private func isResolvable(anyType type: Any.Type, alternative: RegistrationAlternative?)
-    -> Bool
-  {
-    let key = RegistrationKey(type, alternative)
-    let registered = chain.contains { container in
-      let table = container.visibleTable
-      return table.plain[key] != nil || table.parametrized[key] != nil
-    }
-    if registered {
-      return true
-    }
-    guard let optional = type as? any OptionalResolvable.Type else { return false }
-    return isResolvable(anyType: optional.wrappedType, alternative: alternative)
+    let request = LookUpRequest(
+      RegistrationKey(type, alternative), parameter: .anyResolverAnswers)
+    return RetainingSearch(resolving: false).nearestFallingBack(request, from: self) != nil
   }
 }
 

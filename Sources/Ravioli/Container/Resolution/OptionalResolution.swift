@@ -11,10 +11,12 @@ protocol OptionalResolvable {
     alternative: RegistrationAlternative?, parameterType: Any.Type?, site: RequestSite
   ) throws(ResolutionError) -> Requested?
 
-  static func resolveWrapped(
-    in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
-    site: RequestSite
-  ) throws(ResolutionError) -> Self?
+  /// Runs `registration`, which the look-up found for this type unwrapped `unwrapped` times
+  /// (`Wrapped`, for `unwrapped` 1), and wraps what it makes back.
+  static func runUnwrapped(
+    _ registration: AnyObject, unwrapped: Int, in container: Container,
+    alternative: RegistrationAlternative?, parameter: Any?, site: RequestSite
+  ) throws(ResolutionError) -> Self
 
   static func wrappedNotFoundError(
     in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
@@ -38,15 +40,21 @@ extension Optional: OptionalResolvable {
   }
 
   @usableFromInline
-  static func resolveWrapped(
-    in container: Container, alternative: RegistrationAlternative?, parameter: Any?,
-    site: RequestSite
-  ) throws(ResolutionError) -> Self? {
-    guard
-      let wrapped = try container.resolveIfFound(
-        Wrapped.self, alternative: alternative, parameter: parameter, site: site)
-    else { return nil }
-    return .some(wrapped)
+  static func runUnwrapped(
+    _ registration: AnyObject, unwrapped: Int, in container: Container,
+    alternative: RegistrationAlternative?, parameter: Any?, site: RequestSite
+  ) throws(ResolutionError) -> Self {
+    guard unwrapped == 1 else {
+      let optional = Wrapped.self as! any OptionalResolvable.Type
+      return .some(
+        try optional.runUnwrapped(
+          registration, unwrapped: unwrapped - 1, in: container, alternative: alternative,
+          parameter: parameter, site: site) as! Wrapped)
+    }
+    return .some(
+      try container.run(
+        unsafeDowncast(registration, to: Registration<Wrapped>.self), alternative: alternative,
+        lending: parameter, site: site))
   }
 
   @usableFromInline

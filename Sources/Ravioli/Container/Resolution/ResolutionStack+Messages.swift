@@ -20,15 +20,12 @@ func describeRequest(_ type: Any.Type, _ alternative: RegistrationAlternative?) 
 
 extension Container {
   /// The container of the innermost resolution on this thread of `type` under `alternative`
-  /// (or, for an optional, of the type it wraps), if one is running: for a property read
+  /// (or of a type the look-up falls back to), if one is running: for a property read
   /// again while its first read resolves it, which that container reports as a cycle.
   static func innermostResolution(of type: Any.Type, alternative: RegistrationAlternative?)
     -> Container?
   {
-    var keys = [RegistrationKey(type, alternative)]
-    if let optional = type as? any OptionalResolvable.Type {
-      keys.append(RegistrationKey(optional.wrappedType, alternative))
-    }
+    let keys = RegistrationKey(type, alternative).withFallbacks
     let frame = ResolutionStack.current.frames.last { frame in
       (frame.registration as? KeyedRegistration).map { keys.contains($0.key) } ?? false
     }
