@@ -94,6 +94,9 @@ final class AsyncCreationGate: Sendable {
 
   /// The current task, by address: it is alive while it is in the wait graph.
   static var currentTask: UInt {
-    withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UInt.self) } ?? 0 }
+    withUnsafeCurrentTask { task in
+      guard let task else { return 0 }
+      return unsafeBitCast(task, to: UInt.self)
+    }
   }
 }

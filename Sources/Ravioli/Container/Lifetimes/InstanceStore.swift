@@ -59,24 +59,18 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
 
   /// When a creation starts, after waiting for a reset that is running: pass it to
   /// ``keep(_:madeIn:)``.
-  var currentGeneration: Generation {
+  var currentGeneration: CreationGeneration {
     let resets = lock.withLock { self.resets }
     // The resets are read first: a drop comes after its reset begins.
     let begun = resets?.begun(of: scope)
-    return Generation(drops: lock.withLock { generation }, resets: begun)
-  }
-
-  struct Generation {
-    let drops: Int
-    /// How many resets of the store's scope had begun.
-    let resets: Int?
+    return CreationGeneration(drops: lock.withLock { generation }, resets: begun)
   }
 
   /// Keeps `value`, unless a reset of its scope (which dropped this instance, or one kept
   /// beside it that the resolver may have used) began since its creation did: the caller still
   /// gets it, and the next resolution makes another. For a weak scope, `value` must be a class
   /// instance.
-  func keep(_ value: Value, madeIn creation: Generation) {
+  func keep(_ value: Value, madeIn creation: CreationGeneration) {
     let object = isWeak ? value as AnyObject : nil
     // Ends, and lets go of the box replaced, after the lock.
     _ = lock.withLock { () -> Unreachable in
@@ -102,6 +96,14 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
     }
     return dropped.first(Kept.self)?.value
   }
+}
+
+/// When a creation of a kept instance started, for ``InstanceStore/keep(_:madeIn:)``. Not nested in
+/// the generic store: the awaiting road, which is not specialized, would look up its metadata.
+struct CreationGeneration {
+  let drops: Int
+  /// How many resets of the store's scope had begun.
+  let resets: Int?
 }
 
 /// The resets of a container's (or an isolation scope's) kept instances, counted by scope.

@@ -21,8 +21,8 @@ public struct RegistrationScope<Value>: Sendable {
   /// The resolver runs on every resolution. The default. See ``Scope/unique``.
   public static var unique: Self { Self(checked: .unique) }
 
-  /// One instance per top-level resolution, which runs on one thread, so the value need not
-  /// be `Sendable`. See ``Scope/graph``.
+  /// One instance per top-level resolution; made synchronously, it is used on one thread, so
+  /// the value need not be `Sendable`. See ``Scope/graph``.
   public static var graph: Self { Self(checked: .graph) }
 
   /// Any scope, for any value, without the compiler's check that the value may be shared

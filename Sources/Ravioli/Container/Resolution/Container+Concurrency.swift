@@ -36,6 +36,9 @@ extension Container {
       resolved: { $0 }, otherwise: { nil })
   }
 
+  /// What the published road left: an async or main-actor resolver, a graph scope (whose
+  /// instance is the awaited resolution's), a request inside an isolation scope, or one that
+  /// only the general road decides.
   @usableFromInline
   func resolveAwaiting<Value: Sendable>(
     _ type: Value.Type, alternative: RegistrationAlternative?, site: RequestSite
@@ -45,29 +48,47 @@ extension Container {
       return try resolveValue(type, alternative: alternative, parameter: nil, site: site)
     }
     let registration = unsafeDowncast(found, to: Registration<Value>.self)
-    switch registration.kind {
-    case .nonisolated:
+    if registration.kind == .nonisolated, registration.scope != .graph {
       // Inside an isolation scope, which only the general road (watched) sees.
       return try resolveValue(type, alternative: alternative, parameter: nil, site: site)
+    }
+    if AtomicWord.roadIsWatched {
+      watch(RegistrationKey(Value.self, alternative), parameterType: nil, found: registration)
+    }
+    switch registration.kind {
+    case .nonisolated:
+      return try await awaitedGraphInstance(of: registration) { () throws(ResolutionError) in
+        try run(registration, alternative: alternative, parameter: nil, site: site)
+      }
     case .mainActor:
       // A kept instance is handed over without a hop: the main actor may be busy.
-      if let instances = registration.instances, let kept = instances.current {
-        watchKept(registration, alternative: alternative)
+      if let kept = registration.instances?.current {
         return kept
       }
-      return try await runOnMainActor(registration, alternative: alternative, site: site)
+      guard registration.scope == .graph else {
+        return try await runOnMainActor(registration, alternative: alternative, site: site)
+      }
+      return try await awaitedGraphInstance(of: registration) { () throws(ResolutionError) in
+        try await runOnMainActor(registration, alternative: alternative, site: site)
+      }
     case .async:
       return try await runAsync(registration, alternative: alternative, site: site)
     }
   }
 
-  /// Watches an awaited request answered by a kept instance, as a request answered without an
-  /// await is on the published road.
-  private func watchKept<Value>(
-    _ registration: Registration<Value>, alternative: RegistrationAlternative?
-  ) {
-    if AtomicWord.roadIsWatched {
-      watch(RegistrationKey(Value.self, alternative), parameterType: nil, found: registration)
+  /// The graph instance of a registration whose resolver runs synchronously, made by `make`
+  /// unless the awaited resolution around this request has one: the suspending adapter of
+  /// ``Creation`` for a scope that has no gate.
+  private func awaitedGraphInstance<Value: Sendable>(
+    of registration: Registration<Value>,
+    make: () async throws(ResolutionError) -> Value
+  ) async throws(ResolutionError) -> Value {
+    if let found = Creation.found(registration, in: .task(.current)) {
+      return found
+    }
+    return try Creation.finish(try await make(), of: registration, madeIn: nil, in: .task(.current))
+    { _ in
+      preconditionFailure("A graph scope keeps any value.")
     }
   }
 
@@ -80,17 +101,18 @@ extension Container {
   }
 
   /// ``run(_:alternative:parameter:site:)`` for an `async` resolver: the path is the task's, not
-  /// the thread's, and the creation gate suspends instead of blocking.
+  /// the thread's, and the suspending adapter of ``Creation`` makes a kept or graph instance.
   private func runAsync<Value: Sendable>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     site: RequestSite
   ) async throws(ResolutionError) -> Value {
-    if let instances = registration.instances, let kept = instances.current {
-      watchKept(registration, alternative: alternative)
-      return kept
-    }
     let path = AsyncResolutionPath.current
-    var requested: String { describeRequest(Value.self, alternative) }
+    // Each `Value?` here looks its metadata up (this function is not specialized): none for a
+    // unique scope, which finds nothing and keeps nothing.
+    let unique = registration.scope == .unique
+    if !unique, let found = Creation.found(registration, in: .task(path)) {
+      return found
+    }
     let serial = registration.extras!.serial
     if let refusal = path.refusal(entering: serial) {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site, on: path)
@@ -99,39 +121,41 @@ extension Container {
       .init(
         registration: serial, site: registration.site, type: Value.self,
         alternative: alternative, container: ObjectIdentifier(self), containerName: name))
-    guard let instances = registration.instances else {
-      return try await makeAsync(registration, alternative: alternative, on: inner, site: site)
-    }
-    let gate = instances.asyncCreation!
-    switch await gate.enter(
-      as: AsyncCreationGate.currentTask, label: requested, until: { instances.current != nil })
-    {
-    case .entered:
-      break
-    case .made, .retry:  // `enter` itself answers `.retry`, by asking again.
-      if let kept = instances.current {
-        return kept
+    let gate = registration.instances?.asyncCreation
+    if let gate {
+      switch await gate.enter(
+        as: AsyncCreationGate.currentTask, label: describeRequest(Value.self, alternative),
+        until: { registration.instances?.current != nil })
+      {
+      case .entered:
+        break
+      case .made, .retry:  // `enter` itself answers `.retry`, by asking again.
+        if let kept = registration.instances?.current {
+          return kept
+        }
+        // Dropped by a reset as soon as it was made: make another.
+        return try await runAsync(registration, alternative: alternative, site: site)
+      case .cycle(let cycle):
+        throw gateCycleFailure(cycle, Value.self, alternative: alternative, site: site, on: inner)
+      case .cancelled:
+        throw failure(
+          .cancelled, Value.self, alternative: alternative, site: site,
+          resolutionPath: inner.pathToInnermost)
       }
-      // Dropped by a reset as soon as it was made: make another.
-      return try await runAsync(registration, alternative: alternative, site: site)
-    case .cycle(let cycle):
-      throw gateCycleFailure(cycle, Value.self, alternative: alternative, site: site, on: inner)
-    case .cancelled:
-      throw failure(
-        .cancelled, Value.self, alternative: alternative, site: site,
-        resolutionPath: inner.pathToInnermost)
     }
-    defer { gate.leave() }
-    // Another task may have made it while this one waited at the gate.
-    if let kept = instances.current {
+    defer { gate?.leave() }
+    if gate != nil, let kept = Creation.madeMeanwhile(registration) {
       return kept
     }
-    let generation = instances.currentGeneration
+    let generation = Creation.generation(of: registration)
     let value = try await makeAsync(registration, alternative: alternative, on: inner, site: site)
-    try keep(
-      value, of: registration, in: instances, madeIn: generation, alternative: alternative,
-      site: site)
-    return value
+    if unique {
+      return value
+    }
+    return try Creation.finish(value, of: registration, madeIn: generation, in: .task(inner)) {
+      reason in
+      failure(reason, Value.self, alternative: alternative, site: site, resolutionPath: [])
+    }
   }
 
   private func makeAsync<Value: Sendable>(

@@ -150,14 +150,15 @@ extension Container {
     return try make(registration, alternative: alternative, parameter: parameter, site: site)
   }
 
+  /// The blocking adapter of ``Creation``.
   @usableFromInline
   func runScoped<Value>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     parameter: UnsafePointer<Any>?, site: RequestSite
   ) throws(ResolutionError) -> Value {
     let stack = ResolutionStack.current
-    if registration.scope == .graph, let made = stack.graphInstance(of: registration) {
-      return made
+    if let found = Creation.found(registration, in: .thread(stack)) {
+      return found
     }
     let frame = ResolutionStack.Frame(
       registration: registration, container: self, needs: registration.checkedNeeds)
@@ -165,38 +166,20 @@ extension Container {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site)
     }
     defer { frame.leave() }
-    guard let instances = registration.instances else {
-      let value = try make(registration, alternative: alternative, parameter: parameter, site: site)
-      stack.keepGraphInstance(value, of: registration)
-      return value
-    }
-    if let cycle = instances.creation.enter() {
+    let gate = registration.instances?.creation
+    if let cycle = gate?.enter() {
       throw gateCycleFailure(cycle, Value.self, alternative: alternative, site: site, on: stack)
     }
-    defer { instances.creation.leave() }
-    // Another thread may have made it while this one waited at the gate.
-    if let kept = instances.current {
+    defer { gate?.leave() }
+    if let kept = Creation.madeMeanwhile(registration) {
       return kept
     }
-    let generation = instances.currentGeneration
+    let generation = Creation.generation(of: registration)
     let value = try make(registration, alternative: alternative, parameter: parameter, site: site)
-    try keep(
-      value, of: registration, in: instances, madeIn: generation, alternative: alternative,
-      site: site)
-    return value
-  }
-
-  func keep<Value>(
-    _ value: Value, of registration: Registration<Value>, in instances: InstanceStore<Value>,
-    madeIn generation: InstanceStore<Value>.Generation, alternative: RegistrationAlternative?,
-    site: RequestSite
-  ) throws(ResolutionError) {
-    if registration.scope == .weak, !(Swift.type(of: value as Any) is AnyObject.Type) {
-      throw failure(
-        .notAnObject(actualType: String(describing: Swift.type(of: value as Any))), Value.self,
-        alternative: alternative, site: site, resolutionPath: [])
+    return try Creation.finish(value, of: registration, madeIn: generation, in: .thread(stack)) {
+      reason in
+      failure(reason, Value.self, alternative: alternative, site: site, resolutionPath: [])
     }
-    instances.keep(value, madeIn: generation)
   }
 
   @inlinable

@@ -2,7 +2,7 @@ extension Container {
   /// The road for a plain registration read without a lock, specialized where called: what it
   /// makes or keeps goes to `resolved`. It leaves the request to `otherwise` where
   /// ``beginLookUp(of:alternative:parameterType:)`` finds nothing, and, with `nonisolatedOnly`
-  /// (a request that can await), for a resolver that is not nonisolated. A plain resolver takes
+  /// (a request that can await), for a resolver that is not nonisolated or a graph scope. A plain resolver takes
   /// no parameter: only the parameter's type goes on, for the watchers. Two closures, not a
   /// `Value?`: an optional of a protocol that is not class-bound is copied and destroyed
   /// through generic value witnesses (Benchmarks/README, plain-protocol shapes).
@@ -29,8 +29,11 @@ extension Container {
       }
       return resolved(kept)
     }
-    if nonisolatedOnly, unretained._withUnsafeGuaranteedRef({ $0.kind != .nonisolated }) {
-      // Not watched: an awaited resolver is not, on either road (see `watchKept`).
+    if nonisolatedOnly,
+      unretained._withUnsafeGuaranteedRef({ $0.kind != .nonisolated || $0.scope == .graph })
+    {
+      // Watched where the awaiting road takes it (`resolveAwaiting`), which keeps a graph
+      // instance for the awaited resolution.
       lookUp.endSection()
       return try otherwise()
     }

@@ -81,28 +81,75 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
     var label: String { describeRequest(type, alternative) }
   }
 
-  @TaskLocal static var current = AsyncResolutionPath()
+  /// A frame, linked to the frames around it: a path inside another shares its frames, so
+  /// entering one makes one node, not a copy of the path.
+  final class Node: @unchecked Sendable {  // `graph`: only under `graphLock`
+    let frame: Frame
+    let outer: Node?
+    let depth: Int
+    /// The outermost node: the top-level resolution. `nil` for that one.
+    private let outermost: Node?
+    /// The top-level resolution's graph instances, made when the first is kept.
+    private var graph: GraphInstances?
 
-  private(set) var frames: [Frame] = []
+    init(_ frame: Frame, outer: Node?) {
+      self.frame = frame
+      self.outer = outer
+      depth = (outer?.depth ?? 0) + 1
+      outermost = outer.map { $0.outermost ?? $0 }
+    }
 
-  func appending(_ frame: Frame) -> Self {
-    var path = self
-    path.frames.append(frame)
-    return path
+    /// One lock for every awaited resolution's graph instances: only graph-scoped requests
+    /// take it, briefly, and a lock for each would be made at every awaited resolution.
+    private static let graphLock = Lock()
+
+    fileprivate func withGraph<Result>(_ body: (GraphInstances) -> Result) -> Result {
+      let topLevel = outermost ?? self
+      return Self.graphLock.withLock {
+        if topLevel.graph == nil {
+          topLevel.graph = GraphInstances()
+        }
+        return body(topLevel.graph!)
+      }
+    }
   }
 
-  var depth: Int { frames.count }
+  @TaskLocal static var current = AsyncResolutionPath()
+
+  private(set) var innermost: Node?
+
+  func appending(_ frame: Frame) -> Self {
+    Self(innermost: Node(frame, outer: innermost))
+  }
+
+  /// Runs `body` with the graph instances of the awaited resolution that the path belongs to;
+  /// `nil` outside one. `body` must not release what it takes out (see ``GraphInstances/keep(_:of:)``).
+  func withGraph<Result>(_ body: (GraphInstances) -> Result) -> Result? {
+    innermost?.withGraph(body)
+  }
+
+  var depth: Int { innermost?.depth ?? 0 }
 
   func refusal(entering serial: UInt64) -> ResolutionStack.Refusal? {
-    .entering(cycleFrom: frames.firstIndex { $0.registration == serial }, depth: frames.count)
+    var node = innermost
+    while let current = node, current.frame.registration != serial {
+      node = current.outer
+    }
+    return .entering(cycleFrom: node.map { $0.depth - 1 }, depth: depth)
   }
 
   var describedFrames: [DescribedFrame] {
-    frames.map {
-      DescribedFrame(
-        label: $0.label, container: $0.container, containerName: $0.containerName,
-        site: $0.site.label)
+    var frames: [DescribedFrame] = []
+    var node = innermost
+    while let current = node {
+      let frame = current.frame
+      frames.append(
+        DescribedFrame(
+          label: frame.label, container: frame.container, containerName: frame.containerName,
+          site: frame.site.label))
+      node = current.outer
     }
+    return frames.reversed()
   }
 
   static var runners: String { "tasks" }

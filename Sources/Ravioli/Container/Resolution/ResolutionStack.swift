@@ -72,8 +72,8 @@ final class ResolutionStack {
   @usableFromInline @exclusivity(unchecked) private(set) var buffer: UnsafeMutablePointer<Frame>
   @usableFromInline @exclusivity(unchecked) private(set) var capacity = 16
   @usableFromInline @exclusivity(unchecked) var depth = 0
-  @usableFromInline @exclusivity(unchecked) var graph: [ObjectIdentifier: AnyObject] =
-    [:]
+  /// The graph instances of the top-level resolution running, once it made one.
+  @usableFromInline @exclusivity(unchecked) var graph: GraphInstances?
   @usableFromInline @exclusivity(unchecked) var trace: ResolutionTrace?
 
   @usableFromInline let reader = ReadSections.Reader(levels: ResolutionStack.depthLimit)
@@ -254,7 +254,7 @@ final class ResolutionStack {
       AtomicWord.countRoadWatchers(-1)
     }
     let marked = reader.unprotect(level: level)
-    if trace != nil || (level == 0 && !graph.isEmpty) || marked || frame.holdsRegistration {
+    if trace != nil || (level == 0 && graph != nil) || marked || frame.holdsRegistration {
       finishPop(marked: marked, releasing: frame.holdsRegistration ? frame.address : nil)
     }
   }
@@ -279,11 +279,10 @@ final class ResolutionStack {
         Container.log(trace)
       }
     }
-    if depth == 0 && !graph.isEmpty {
-      // Released after `graph` is empty again: a `deinit` may resolve, and come back here.
-      let finished = graph
-      graph = [:]
-      _ = finished
+    if depth == 0, let finished = graph {
+      // Released after `graph` is `nil` again: a `deinit` may resolve, and come back here.
+      graph = nil
+      withExtendedLifetime(finished) {}
     }
   }
 
