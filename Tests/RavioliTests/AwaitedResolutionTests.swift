@@ -153,8 +153,8 @@ private struct Smudge: Error {}
   }
 }
 
-/// Traces of awaited requests: one for each request answered without an await, on either
-/// road; none for an async resolver that is awaited.
+/// Traces of awaited requests: one for each top-level request, on either road, an async
+/// resolver that is awaited included.
 extension GlobalStateTests {
   @Suite final class AwaitedResolutionTraceTests {
     let logger = RecordingLogger()
@@ -172,6 +172,10 @@ extension GlobalStateTests {
       Container "desk" resolved `Page` in T:
         Page: made in T
           Notebook: made in T
+      """,
+      """
+      Container "desk" resolved `Archive` in T:
+        Archive: made in T
       """,
       """
       Container "desk" resolved `Archive`:

@@ -1,11 +1,12 @@
 import Dispatch
 
 /// The tree of one top-level resolution, for a container that traces its resolutions: what
-/// each request found, and how long making it took. Owned by one thread's
-/// ``ResolutionStack`` until that resolution ends, then logged at the `.debug` level (by the
-/// Container layer: this one says what, not where).
+/// each request found, and how long making it took. Held by one thread's ``ResolutionStack``
+/// until that resolution ends, or, for an awaited resolution, by its outermost frame, which
+/// the threads and child tasks that resolve under it share; then logged at the `.debug` level
+/// (by the Container layer: this one says what, not where).
 @usableFromInline
-final class ResolutionTrace {
+final class ResolutionTrace: @unchecked Sendable {  // `entries` and `running`: only under `lock`
   private struct Entry {
     let label: String
     let registration: ObjectIdentifier
@@ -18,6 +19,7 @@ final class ResolutionTrace {
   }
 
   private let container: String
+  private let lock = Lock()
   private var entries: [Entry] = []
   /// The entries whose resolver is running, innermost last.
   private var running: [Int] = []
@@ -27,38 +29,49 @@ final class ResolutionTrace {
   }
 
   func requested(_ label: String, registration: ObjectIdentifier, kept: Bool, depth: Int) {
-    entries.append(Entry(label: label, registration: registration, depth: depth, kept: kept))
+    lock.withLock {
+      entries.append(Entry(label: label, registration: registration, depth: depth, kept: kept))
+    }
   }
 
   /// `depth` is the stack's new depth, one more than the request's.
   @usableFromInline
   func entered(_ registration: ObjectIdentifier, depth: Int) {
-    guard
-      let index = entries.lastIndex(where: {
-        $0.registration == registration && $0.depth == depth - 1 && $0.started == nil
-      })
-    else { return }
-    entries[index].started = DispatchTime.now().uptimeNanoseconds
-    running.append(index)
+    let now = DispatchTime.now().uptimeNanoseconds
+    lock.withLock {
+      guard
+        let index = entries.lastIndex(where: {
+          $0.registration == registration && $0.depth == depth - 1 && $0.started == nil
+        })
+      else { return }
+      entries[index].started = now
+      running.append(index)
+    }
   }
 
+  /// Child tasks may leave out of order: the innermost running entry at `depth` ends.
   func left(depth: Int) {
-    guard let index = running.last, entries[index].depth == depth,
-      let started = entries[index].started
-    else { return }
-    entries[index].nanoseconds = DispatchTime.now().uptimeNanoseconds - started
-    running.removeLast()
+    let now = DispatchTime.now().uptimeNanoseconds
+    lock.withLock {
+      guard let position = running.lastIndex(where: { entries[$0].depth == depth }),
+        let started = entries[running[position]].started
+      else { return }
+      entries[running[position]].nanoseconds = now - started
+      running.remove(at: position)
+    }
   }
 
   func failed() {
-    if let index = running.last {
-      entries[index].failed = true
+    lock.withLock {
+      if let index = running.last {
+        entries[index].failed = true
+      }
     }
   }
 
   /// The tree, as the container's log shows it once the resolution ends.
   var report: String {
-    Self.text(of: entries, container: container)
+    Self.text(of: lock.withLock { entries }, container: container)
   }
 
   private static func text(of entries: [Entry], container: String) -> String {

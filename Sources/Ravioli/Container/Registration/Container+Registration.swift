@@ -176,8 +176,8 @@ extension Container {
   /// - Parameters:
   ///   - alternative: The name that tells this registration apart from others of the same type.
   ///   - scope: How long an instance lives; ``Scope/unique`` by default (``RegistrationScope``).
-  ///   - needs: What the resolver resolves, for validation only: its requests are not checked
-  ///     while it runs (`[]`: nothing; `nil` declares nothing).
+  ///   - needs: What the resolver resolves, for validation, and checked against its requests
+  ///     while it runs, as a synchronous resolver's are (`[]`: nothing; `nil` declares nothing).
   ///   - replacing: Pass `true` to replace a registration on purpose, without the warning.
   ///   - file: The file of the call, for messages; leave the default.
   ///   - line: The line of the call, for messages; leave the default.

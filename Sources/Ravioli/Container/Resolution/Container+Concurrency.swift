@@ -92,12 +92,40 @@ extension Container {
     }
   }
 
-  @MainActor
+  /// Runs a main-actor resolver for an awaited request. Its frames go into the trace that the
+  /// request belongs to: one the request started on the thread it came from, or the awaited
+  /// resolution's around it.
   private func runOnMainActor<Value: Sendable>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     site: RequestSite
+  ) async throws(ResolutionError) -> Value {
+    let trace = AsyncResolutionPath.current.depth == 0 ? Self.takeThreadsTrace() : nil
+    return try await runOnMainActor(
+      registration, alternative: alternative, site: site, startedTrace: trace)
+  }
+
+  @MainActor
+  private func runOnMainActor<Value: Sendable>(
+    _ registration: Registration<Value>, alternative: RegistrationAlternative?,
+    site: RequestSite, startedTrace: ResolutionTrace?
   ) throws(ResolutionError) -> Value {
-    try run(registration, alternative: alternative, parameter: nil, site: site)
+    if AtomicWord.roadIsWatched {
+      let stack = ResolutionStack.current
+      let awaited = AsyncResolutionPath.current.innermost
+      stack.trace = startedTrace ?? awaited?.trace
+      stack.traceDepth = startedTrace == nil ? awaited?.depth ?? 0 : 0
+    }
+    return try run(registration, alternative: alternative, parameter: nil, site: site)
+  }
+
+  /// The trace that a top-level awaited request started on this thread's stack, taken off it:
+  /// the resolution goes on elsewhere (in the task, on the main actor), which then logs it.
+  private static func takeThreadsTrace() -> ResolutionTrace? {
+    guard AtomicWord.roadIsWatched else { return nil }
+    let stack = ResolutionStack.current
+    guard stack.depth == 0, let trace = stack.trace else { return nil }
+    stack.trace = nil
+    return trace
   }
 
   /// ``run(_:alternative:parameter:site:)`` for an `async` resolver: the path is the task's, not
@@ -120,7 +148,8 @@ extension Container {
     let inner = path.appending(
       .init(
         registration: serial, site: registration.site, type: Value.self,
-        alternative: alternative, container: ObjectIdentifier(self), containerName: name))
+        alternative: alternative, container: ObjectIdentifier(self), containerName: name),
+      needs: registration.checkedNeeds, trace: path.depth == 0 ? Self.takeThreadsTrace() : nil)
     let gate = registration.instances?.asyncCreation
     if let gate {
       switch await gate.enter(
@@ -158,6 +187,9 @@ extension Container {
     }
   }
 
+  /// Forced inline: as a call of its own, it is one more async frame at every awaited
+  /// resolution (RavioliProfile: awaitResolver).
+  @inline(__always)
   private func makeAsync<Value: Sendable>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     on path: AsyncResolutionPath, site: RequestSite
@@ -167,13 +199,40 @@ extension Container {
         .cancelled, Value.self, alternative: alternative, site: site,
         resolutionPath: path.pathToInnermost)
     }
+    let needs = path.innermost?.needs
+    if needs != nil {
+      // The resolver's requests are checked against them while it runs.
+      AtomicWord.countRoadWatchers(1)
+    }
+    defer {
+      if needs != nil {
+        AtomicWord.countRoadWatchers(-1)
+      }
+    }
+    let node = path.innermost!
+    let trace = AtomicWord.roadIsWatched ? node.trace : nil
+    trace?.entered(ObjectIdentifier(registration), depth: node.depth)
+    defer {
+      if let trace {
+        trace.left(depth: node.depth - 1)
+        if node.depth == 1 {
+          Container.log(trace)
+        }
+      }
+    }
     do {
-      return try await AsyncResolutionPath.$current.withValue(path) {
+      let value = try await AsyncResolutionPath.$current.withValue(path) {
         try await registration.makeAsync!(nil)
       }
+      if let needs {
+        checkAllAskedFor(needs, used: node.used)
+      }
+      return value
     } catch let error as ResolutionError {
+      trace?.failed()
       throw error
     } catch {
+      trace?.failed()
       let labels = path.pathToInnermost
       if error is CancellationError {
         throw failure(

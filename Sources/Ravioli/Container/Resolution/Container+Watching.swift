@@ -17,16 +17,29 @@ extension Container {
     }
   }
 
+  /// Checks a request against the declared needs of the resolver that makes it: the thread's
+  /// innermost, or, when the thread runs none, the awaited one that the task runs.
   func watch(_ key: RegistrationKey, parameterType: Any.Type?, found: AnyObject?) {
     let stack = ResolutionStack.current
     if let needs = stack.top?.needs {
-      if let bit = needs.declared(key) {
-        stack.markUsed(bit)
-      } else if needs.reportsFirst(key, unused: false) {
-        warnOfUndeclared(key.metatype, key.alternative, parameterType: parameterType, by: needs)
-      }
+      check(key, parameterType: parameterType, against: needs, markingUsed: stack.markUsed)
+    } else if stack.depth == 0, let awaited = AsyncResolutionPath.current.innermost,
+      let needs = awaited.needs
+    {
+      check(key, parameterType: parameterType, against: needs, markingUsed: awaited.markUsed)
     }
     trace(key.metatype, key.alternative, found: found, on: stack)
+  }
+
+  private func check(
+    _ key: RegistrationKey, parameterType: Any.Type?, against needs: DeclaredNeeds,
+    markingUsed markUsed: (UInt64) -> Void
+  ) {
+    if let bit = needs.declared(key) {
+      markUsed(bit)
+    } else if needs.reportsFirst(key, unused: false) {
+      warnOfUndeclared(key.metatype, key.alternative, parameterType: parameterType, by: needs)
+    }
   }
 
   /// Apart from ``watch(_:parameterType:found:)``, which runs at every request of a resolver
@@ -45,7 +58,13 @@ extension Container {
 
   @usableFromInline
   func checkAllAskedFor(_ needs: DeclaredNeeds, by registration: AnyObject) {
-    guard let used = ResolutionStack.current.top?.used, used != needs.allBits else { return }
+    guard let used = ResolutionStack.current.top?.used else { return }
+    checkAllAskedFor(needs, used: used)
+  }
+
+  /// Reports what `needs` declares that the resolver, which asked for `used`, did not ask for.
+  func checkAllAskedFor(_ needs: DeclaredNeeds, used: UInt64) {
+    guard used != needs.allBits else { return }
     for (index, dependency) in needs.dependencies.prefix(64).enumerated()
     where used & (1 << UInt64(index)) == 0 && needs.reportsFirst(dependency.key, unused: true) {
       // Information, not a warning: a resolver may need something only sometimes, and
@@ -58,24 +77,34 @@ extension Container {
     }
   }
 
+  /// Records a request in the trace of the top-level resolution it belongs to: the thread's,
+  /// or, when the thread runs none, the awaited one that the task runs.
   private func trace(
     _ type: Any.Type, _ alternative: RegistrationAlternative?, found: AnyObject?,
     on stack: ResolutionStack
   ) {
     if stack.depth == 0 {
-      // A trace left from a top-level request that made nothing (another thread made the
-      // instance meanwhile) has nothing more to say.
-      stack.trace = nil
-      guard tracesResolutions, found != nil else { return }
-      stack.trace = ResolutionTrace(container: name)
+      if let awaited = AsyncResolutionPath.current.innermost {
+        // A synchronous resolution inside an awaited one: its frames go into that one's trace.
+        stack.trace = awaited.trace
+        stack.traceDepth = awaited.depth
+      } else {
+        // A trace left from a top-level request that made nothing (another thread made the
+        // instance meanwhile) has nothing more to say.
+        stack.trace = nil
+        stack.traceDepth = 0
+        guard tracesResolutions, found != nil else { return }
+        stack.trace = ResolutionTrace(container: name)
+      }
     }
     guard let trace = stack.trace, let registration = found as? any AnyRegistration else {
       return
     }
+    let depth = stack.depth + stack.traceDepth
     trace.requested(
       describeRequest(type, alternative), registration: ObjectIdentifier(registration),
-      kept: registration.hasKeptInstance, depth: stack.depth)
-    if stack.depth == 0 && registration.hasKeptInstance {
+      kept: registration.hasKeptInstance, depth: depth)
+    if depth == 0 && registration.hasKeptInstance {
       stack.trace = nil
       Container.log(trace)
     }

@@ -83,43 +83,63 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
 
   /// A frame, linked to the frames around it: a path inside another shares its frames, so
   /// entering one makes one node, not a copy of the path.
-  final class Node: @unchecked Sendable {  // `graph`: only under `graphLock`
+  final class Node: @unchecked Sendable {  // `graph` and `used`: only under `lock`
     let frame: Frame
     let outer: Node?
     let depth: Int
+    /// What the running resolver declared, if the road checks its requests against it.
+    let needs: DeclaredNeeds?
     /// The outermost node: the top-level resolution. `nil` for that one.
     private let outermost: Node?
     /// The top-level resolution's graph instances, made when the first is kept.
     private var graph: GraphInstances?
+    /// The declared dependencies that the resolver asked for, one bit each.
+    private var usedBits: UInt64 = 0
+    /// The outermost node's: the top-level resolution's trace, if its container traces.
+    private let ownTrace: ResolutionTrace?
 
-    init(_ frame: Frame, outer: Node?) {
+    init(_ frame: Frame, outer: Node?, needs: DeclaredNeeds?, trace: ResolutionTrace?) {
       self.frame = frame
       self.outer = outer
+      self.needs = needs
       depth = (outer?.depth ?? 0) + 1
       outermost = outer.map { $0.outermost ?? $0 }
+      ownTrace = outer == nil ? trace : nil
     }
 
-    /// One lock for every awaited resolution's graph instances: only graph-scoped requests
-    /// take it, briefly, and a lock for each would be made at every awaited resolution.
-    private static let graphLock = Lock()
+    /// The trace of the top-level resolution, which its outermost frame logs.
+    var trace: ResolutionTrace? { (outermost ?? self).ownTrace }
+
+    /// One lock for every awaited resolution's graph instances and used needs (child tasks
+    /// may share them): only graph-scoped requests and watched ones take it, briefly, and a
+    /// lock for each node would be made at every awaited resolution.
+    private static let lock = Lock()
 
     fileprivate func withGraph<Result>(_ body: (GraphInstances) -> Result) -> Result {
       let topLevel = outermost ?? self
-      return Self.graphLock.withLock {
+      return Self.lock.withLock {
         if topLevel.graph == nil {
           topLevel.graph = GraphInstances()
         }
         return body(topLevel.graph!)
       }
     }
+
+    func markUsed(_ bit: UInt64) {
+      Self.lock.withLock { usedBits |= bit }
+    }
+
+    var used: UInt64 { Self.lock.withLock { usedBits } }
   }
 
   @TaskLocal static var current = AsyncResolutionPath()
 
   private(set) var innermost: Node?
 
-  func appending(_ frame: Frame) -> Self {
-    Self(innermost: Node(frame, outer: innermost))
+  /// The path inside `frame`. `trace` is the trace that a top-level request started, which
+  /// the new outermost frame then holds.
+  func appending(_ frame: Frame, needs: DeclaredNeeds?, trace: ResolutionTrace?) -> Self {
+    Self(innermost: Node(frame, outer: innermost, needs: needs, trace: trace))
   }
 
   /// Runs `body` with the graph instances of the awaited resolution that the path belongs to;

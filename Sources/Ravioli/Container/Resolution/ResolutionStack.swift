@@ -75,6 +75,10 @@ final class ResolutionStack {
   /// The graph instances of the top-level resolution running, once it made one.
   @usableFromInline @exclusivity(unchecked) var graph: GraphInstances?
   @usableFromInline @exclusivity(unchecked) var trace: ResolutionTrace?
+  /// Where this stack's frames sit in ``trace``: 0 for the thread's own top-level resolution,
+  /// the depth of the awaited frame for a synchronous resolution inside an awaited one, whose
+  /// outermost frame logs the trace.
+  @usableFromInline @exclusivity(unchecked) var traceDepth = 0
 
   @usableFromInline let reader = ReadSections.Reader(levels: ResolutionStack.depthLimit)
   /// The call stack is nearly full when the stack pointer is in the range that starts here, at
@@ -220,7 +224,7 @@ final class ResolutionStack {
       AtomicWord.countRoadWatchers(1)
     }
     if let trace {
-      trace.entered(ObjectIdentifier(frame.registration), depth: level &+ 1)
+      trace.entered(ObjectIdentifier(frame.registration), depth: level &+ 1 &+ traceDepth)
     }
   }
 
@@ -273,10 +277,13 @@ final class ResolutionStack {
       withExtendedLifetime(unprotected) {}
     }
     if let trace {
-      trace.left(depth: depth)
+      trace.left(depth: depth + traceDepth)
       if depth == 0 {
         self.trace = nil
-        Container.log(trace)
+        if traceDepth == 0 {
+          Container.log(trace)
+        }
+        traceDepth = 0
       }
     }
     if depth == 0, let finished = graph {
