@@ -210,7 +210,9 @@ extension Container {
     }
     set {
       if let scope = IsolationScope.active {
-        _ = scope.state.withLock { state in state.logger.replace(with: newValue) }
+        scope.state.withLockLettingGo { state, takenOut in
+          takenOut.add(state.logger.replace(with: newValue) as Any)
+        }
       } else {
         globalLogger.current = newValue
       }

@@ -13,7 +13,7 @@ enum LivingContainers {
   }
 
   static func remove(_ id: ObjectIdentifier) {
-    _ = all.withLock { $0.removeValue(forKey: id) }
+    all.withLockLettingGo { all, takenOut in takenOut.add(all.removeValue(forKey: id) as Any) }
   }
 
   /// The living containers, outside `searched` (the identities of the containers searched,

@@ -187,7 +187,7 @@ struct InjectionPoint: Sendable {
     if let scope = IsolationScope.active {
       // Inside an isolation scope, its own: a test that expects the warning gets it,
       // whatever other tests reported.
-      return scope.withValue(for: InjectionPoint.self, as: Set<String>.self) { reported in
+      return scope.withValue(for: InjectionPoint.self, as: Set<String>.self) { reported, _ in
         var set = reported ?? []
         defer { reported = set }
         return set.insert(declaredAt).inserted

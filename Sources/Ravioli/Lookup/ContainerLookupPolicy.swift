@@ -44,9 +44,8 @@ extension Container {
     set {
       let setting = newValue.map(LookupPolicySetting.init)
       if let scope = IsolationScope.active {
-        // The setting replaced is released after the scope's lock.
-        _ = scope.withValue(for: LookupPolicySetting.self, as: LookupPolicySetting?.self) {
-          $0.replace(with: setting)
+        scope.withValue(for: LookupPolicySetting.self, as: LookupPolicySetting?.self) {
+          value, takenOut in takenOut.add(value.replace(with: setting) as Any)
         }
         return
       }
@@ -73,7 +72,7 @@ extension Container {
     // Inside an isolation scope that set one: its setting, which may be `nil` (cleared).
     if let scope = IsolationScope.active,
       let setting = scope.withValue(
-        for: LookupPolicySetting.self, as: LookupPolicySetting?.self, { $0 })
+        for: LookupPolicySetting.self, as: LookupPolicySetting?.self, { setting, _ in setting })
     {
       return body(setting)
     }

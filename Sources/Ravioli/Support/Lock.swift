@@ -66,9 +66,9 @@ final class Locked<Value: Sendable>: @unchecked Sendable {  // `value`: only und
   var current: Value {
     get { withLock { $0 } }
     set {
-      _ = withLock { value in
-        defer { value = newValue }
-        return value
+      withLockLettingGo { value, takenOut in
+        takenOut.add(value)
+        value = newValue
       }
     }
   }

@@ -28,8 +28,9 @@
 //    (`takeProtectionOff(by:level:)`); or at once with `endUnread()`, which only this file
 //    calls, for a `PublishedReference` whose owner is going and so can be read by no one.
 //
-// Writers let an `Unreachable` end after their lock (`_ = lock.withLock { ... }`): letting an
-// object go runs its `deinit`, which may register or resolve, and come back to the lock.
+// Writers let an `Unreachable` end after their lock, handing it to a `TakenOut`
+// (`lock.withLockLettingGo { takenOut in ... }`): letting an object go runs its `deinit`,
+// which may register or resolve, and come back to the lock.
 
 /// What a writer took out of readers' reach: let go when it ends, once no reader can still be
 /// reading it (see the rule above).
@@ -180,8 +181,7 @@ extension ReadSections {
     let protectable = objects.compactMap { $0 as? any Protectable }
     guard !protectable.isEmpty else { return }
     let candidates = ProtectedObjects.Candidates(protectable)
-    // Released after the lock: a `deinit` may register, and come back here.
-    _ = kept.withLock { kept in
+    kept.withLockLettingGo { kept, takenOut in
       var protections = [Int](repeating: 0, count: candidates.objects.count)
       readers.withLock { readers in
         // Not retained: the list holds them, and a retain would write a line of each.
@@ -191,12 +191,14 @@ extension ReadSections {
           }
         }
       }
-      return candidates.objects.indices.compactMap { index -> (any Protectable)? in
-        guard protections[index] > 0 else { return candidates.objects[index] }
+      for index in candidates.objects.indices {
+        guard protections[index] > 0 else {
+          takenOut.add(candidates.objects[index])
+          continue
+        }
         kept.keep(
           candidates.objects[index], at: candidates.addresses[index],
           protections: protections[index])
-        return nil
       }
     }
   }
@@ -218,17 +220,14 @@ extension ReadSections {
 
   /// Ends every protection of what writers keep by a thread that is ending.
   static func endAllProtections(by reader: Reader) {
-    // Released after the lock.
-    _ = kept.withLock { kept -> [any Protectable] in
-      var unprotected: [any Protectable] = []
+    kept.withLockLettingGo { kept, takenOut in
       var level = 0
       while reader.keptCount > 0, level < reader.levels {
         if let object = kept.end(reader, at: level) {
-          unprotected.append(object)
+          takenOut.add(object)
         }
         level += 1
       }
-      return unprotected
     }
   }
 

@@ -42,16 +42,16 @@ final class IsolationScope: Sendable {
     AtomicWord.countIsolationScopes(-1)
   }
 
-  /// Runs `body`, under the scope's lock, with the value under `key` (`nil` until set): it must
-  /// not release what it takes out, but return it, for the caller to release after the lock.
+  /// Runs `body`, under the scope's lock, with the value under `key` (`nil` until set): what it
+  /// takes out, it hands to the `TakenOut`, let go after the lock.
   func withValue<Value: Sendable, Result>(
-    for key: Any.Type, as type: Value.Type, _ body: (inout Value?) -> Result
+    for key: Any.Type, as type: Value.Type, _ body: (inout Value?, inout TakenOut) -> Result
   ) -> Result {
     let id = ObjectIdentifier(key)
-    return state.withLock { state in
+    return state.withLockLettingGo { state, takenOut in
       var value = state.values[id].map { $0 as! Value }
       defer { state.values[id] = value }
-      return body(&value)
+      return body(&value, &takenOut)
     }
   }
 
@@ -128,40 +128,38 @@ struct Overlay: Sendable {
 }
 
 extension IsolationScope {
-  /// Runs `body` with the overlay of `container`, made if the scope has none yet.
+  /// Runs `body` with the overlay of `container`, made if the scope has none yet, under the
+  /// scope's lock: what it takes out of the overlay, it hands to the `TakenOut`.
   func withOverlay<Result>(
-    of container: Container, _ body: (inout Overlay) -> Result
+    of container: Container, _ body: (inout Overlay, inout TakenOut) -> Result
   ) -> Result {
-    var released: [Any] = []
-    return withOverlay(of: container, releasingAfter: &released, body)
+    var takenOut = TakenOut()
+    return withOverlay(of: container, lettingGoAfter: &takenOut, body)
   }
 
   /// ``withOverlay(of:_:)``, handing what it lets go of (overlays of containers released
-  /// since, copies displaced) to `releasedAfter`, for a caller that holds a lock of its own.
+  /// since, copies displaced) to `takenOut`, for a caller that holds a lock of its own.
   func withOverlay<Result>(
-    of container: Container, releasingAfter releasedAfter: inout [Any],
-    _ body: (inout Overlay) -> Result
+    of container: Container, lettingGoAfter takenOut: inout TakenOut,
+    _ body: (inout Overlay, inout TakenOut) -> Result
   ) -> Result {
-    let (result, released) = state.withLock { state -> (Result, ([Overlay], [Overlay.Copy])) in
+    state.withLock { state in
       let id = ObjectIdentifier(container)
-      var released: [Overlay] = []
       if state.overlays[id]?.container !== container {
         // A new overlay: the moment to drop those of containers released since.
         if let stale = state.overlays.removeValue(forKey: id) {
-          released.append(stale)
+          takenOut.add(stale)
         }
         for (staleID, overlay) in state.overlays where overlay.container == nil {
-          released.append(state.overlays.removeValue(forKey: staleID)!)
+          takenOut.add(state.overlays.removeValue(forKey: staleID)!)
         }
         state.overlays[id] = Overlay(container)
       }
-      let result = body(&state.overlays[id]!)
-      let displaced = state.overlays[id]!.displaced
+      let result = body(&state.overlays[id]!, &takenOut)
+      takenOut.add(state.overlays[id]!.displaced)
       state.overlays[id]!.displaced = []
-      return (result, (released, displaced))
+      return result
     }
-    releasedAfter.append(released)
-    return result
   }
 
   /// What `container` itself (not its parents) answers to `request` inside this scope: the
@@ -175,7 +173,7 @@ extension IsolationScope {
     // Read before the scope's lock, and released after it.
     let (ownPlain, ownParametrized) = container.registrations.resolvers(
       for: key, withParameter: request.parameter != nil)
-    return withOverlay(of: container) { overlay in
+    return withOverlay(of: container) { overlay, _ in
       let hidden = overlay.hides(key)
       let resolvers = ResolversUnderKey(
         plain: overlay.table.plain[key] ?? (hidden ? nil : ownPlain),
@@ -186,20 +184,20 @@ extension IsolationScope {
   }
 
   /// What `container` itself (not its parents) holds inside this scope; the registrations it
-  /// reads and leaves out go to `released`, to be let go after the caller's locks.
-  func visibleTable(of container: Container, releasingAfter released: inout [Any])
+  /// reads and leaves out go to `takenOut`, to be let go after the caller's locks.
+  func visibleTable(of container: Container, lettingGoAfter takenOut: inout TakenOut)
     -> RegistrationTable
   {
     var visible = container.registrations.table
-    let (table, removed, removedAll) = withOverlay(of: container, releasingAfter: &released) {
-      overlay in (overlay.table, overlay.removed, overlay.removedAll)
+    let (table, removed, removedAll) = withOverlay(of: container, lettingGoAfter: &takenOut) {
+      overlay, _ in (overlay.table, overlay.removed, overlay.removedAll)
     }
-    released.append(visible)
+    takenOut.add(visible)
     if removedAll {
       visible = RegistrationTable()
     }
     for key in removed {
-      released.append(visible.remove(key))
+      takenOut.add(visible.remove(key))
     }
     for registration in table.all {
       _ = visible.insert(registration)

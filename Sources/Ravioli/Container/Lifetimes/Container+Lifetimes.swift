@@ -35,7 +35,9 @@ extension Container {
   public func reset(_ scope: Scope? = nil, file: StaticString = #fileID, line: UInt = #line) {
     // See `ResetEpoch`.
     let resets =
-      IsolationScope.active.map { isolation in isolation.withOverlay(of: self) { $0.resets } }
+      IsolationScope.active.map { isolation in
+        isolation.withOverlay(of: self) { overlay, _ in overlay.resets }
+      }
       ?? resets
     let scopes = scope.map { [$0] } ?? Scope.allCases.filter(\.keepsInstances)
     // The registrations are read once the reset has begun: one registered before then is
@@ -43,12 +45,11 @@ extension Container {
     // them lets go of and the dropped instances are released here, after the reset: a
     // registration replaced meanwhile, or an instance, may run a `deinit` that resolves or
     // resets, and the reset runs no user code.
-    var released: [Any] = []
+    var takenOut = TakenOut()
     let dropped = resets.resetting(scopes) {
-      ownRegistrations(releasingAfter: &released).filter { scopes.contains($0.scope) }
+      ownRegistrations(lettingGoAfter: &takenOut).filter { scopes.contains($0.scope) }
         .compactMap { $0.dropKeptInstance() }
     }
-    _ = released
     Self.logger.log(
       "Container \"\(name)\": reset \(scope.map { "the \($0) scope" } ?? "every scope")\(Self.inScope), "
         + "dropping \(dropped.count) instance\(dropped.count == 1 ? "" : "s").",
@@ -59,18 +60,18 @@ extension Container {
 extension Container {
   /// As the current task sees them: inside an isolation scope, with its copies of kept ones.
   var ownRegistrations: [any AnyRegistration] {
-    var released: [Any] = []
-    return ownRegistrations(releasingAfter: &released)
+    var takenOut = TakenOut()
+    return ownRegistrations(lettingGoAfter: &takenOut)
   }
 
-  /// ``ownRegistrations``, handing what reading them lets go of to `released`, for a caller
+  /// ``ownRegistrations``, handing what reading them lets go of to `takenOut`, for a caller
   /// that must let it go after a lock of its own.
-  func ownRegistrations(releasingAfter released: inout [Any]) -> [any AnyRegistration] {
+  func ownRegistrations(lettingGoAfter takenOut: inout TakenOut) -> [any AnyRegistration] {
     guard let scope = IsolationScope.active else { return registrations.all }
-    let table = scope.visibleTable(of: self, releasingAfter: &released)
+    let table = scope.visibleTable(of: self, lettingGoAfter: &takenOut)
     // The table holds the registrations that the scope's copies stand for.
-    released.append(table)
-    return scope.withOverlay(of: self, releasingAfter: &released) { overlay in
+    takenOut.add(table)
+    return scope.withOverlay(of: self, lettingGoAfter: &takenOut) { overlay, _ in
       table.all.map { overlay.scoped($0) }
     }
   }

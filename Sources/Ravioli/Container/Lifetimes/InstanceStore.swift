@@ -72,16 +72,15 @@ final class InstanceStore<Value>: @unchecked Sendable {  // state only under `lo
   /// instance.
   func keep(_ value: Value, madeIn creation: CreationGeneration) {
     let object = isWeak ? value as AnyObject : nil
-    // Ends, and lets go of the box replaced, after the lock.
-    _ = lock.withLock { () -> Unreachable in
+    lock.withLockLettingGo { takenOut in
       guard generation == creation.drops,
         resets?.allowsKeeping(scope, since: creation.resets) ?? true
-      else { return Unreachable() }
+      else { return }
       if isWeak {
         self.object = object
-        return Unreachable()
+      } else {
+        takenOut.add(published.exchange(Kept(value)))
       }
-      return published.exchange(Kept(value))
     }
   }
 

@@ -5,17 +5,14 @@ extension Container {
   ///   - line: The line of the call, for messages; leave the default.
   public func removeAllRegistrations(file: StaticString = #fileID, line: UInt = #line) {
     if let scope = IsolationScope.active {
-      // Released here, outside the scope's lock.
-      let removed = scope.withOverlay(of: self) { overlay in
-        defer {
-          overlay.table = RegistrationTable()
-          overlay.copies = [:]
-          overlay.removed = []
-          overlay.removedAll = true
-        }
-        return (overlay.table, overlay.copies)
+      scope.withOverlay(of: self) { overlay, takenOut in
+        takenOut.add(overlay.table)
+        takenOut.add(overlay.copies)
+        overlay.table = RegistrationTable()
+        overlay.copies = [:]
+        overlay.removed = []
+        overlay.removedAll = true
       }
-      _ = removed
     } else {
       registrations.removeAll()
     }
@@ -43,12 +40,12 @@ extension Container {
     if let scope = IsolationScope.active {
       // Read before the scope's lock; what is removed is released after it.
       let own = registrations.registered(under: key)
-      let (visible, dropped) = scope.withOverlay(of: self) { overlay in
+      let visible = scope.withOverlay(of: self) { overlay, takenOut in
         let visible = (overlay.hides(key) ? [] : own) + overlay.table.remove(key)
         overlay.removed.insert(key)
-        return (visible, overlay.removeCopies(of: key, taking: nil))
+        takenOut.add(overlay.removeCopies(of: key, taking: nil))
+        return visible
       }
-      _ = dropped
       return logRemoval(of: visible, type, alternative, file: file, line: line)
     }
     let fromTable = registrations.remove(key)

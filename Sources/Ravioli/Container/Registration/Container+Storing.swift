@@ -11,15 +11,11 @@ extension Container {
     if let scope = IsolationScope.active {
       // Read before the scope's lock; what is replaced is released after it.
       let own = registrations.stored(like: registration)
-      let dropped: [Overlay.Copy]
-      (replaced, hidden, dropped) = scope.withOverlay(of: self) { overlay in
+      (replaced, hidden) = scope.withOverlay(of: self) { overlay, takenOut in
         registration.resetsWith(overlay.resets)
-        return (
-          overlay.table.insert(registration), overlay.hides(key) ? nil : own,
-          overlay.removeCopies(of: key, taking: .some(registration.parameterType))
-        )
+        takenOut.add(overlay.removeCopies(of: key, taking: .some(registration.parameterType)))
+        return (overlay.table.insert(registration), overlay.hides(key) ? nil : own)
       }
-      _ = dropped
     } else {
       registration.resetsWith(resets)
       replaced = registrations.insert(registration)
@@ -79,8 +75,8 @@ extension Container {
   /// As the current task sees them: inside an isolation scope, with its registrations and removals.
   var visibleTable: RegistrationTable {
     if let scope = IsolationScope.active {
-      var released: [Any] = []
-      return scope.visibleTable(of: self, releasingAfter: &released)
+      var takenOut = TakenOut()
+      return scope.visibleTable(of: self, lettingGoAfter: &takenOut)
     }
     return registrations.table
   }

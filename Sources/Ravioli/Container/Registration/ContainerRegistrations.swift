@@ -95,39 +95,36 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
 
   /// Returns what it replaces: the plain one, or the parametrized one of the same parameter type.
   func insert(_ registration: any AnyRegistration) -> (any AnyRegistration)? {
-    var replaced: (any AnyRegistration)?
-    // Ends, and lets go of what readers can no longer reach, after the lock.
-    _ = lock.withLock { () -> Unreachable in
+    lock.withLockLettingGo { takenOut in
       guard registration.parameterType == nil else {
         // Noted before it is stored: a reader that sees the resolver sees the note.
         AtomicWord(at: hasHadParametrizedWord).store(1)
-        replaced = RegistrationTable.insert(registration, into: &parametrized)
-        return Unreachable()
+        return RegistrationTable.insert(registration, into: &parametrized)
       }
-      replaced = slots?[registration.key]
-      return publish(registration)
+      let replaced = slots?[registration.key]
+      takenOut.add(publish(registration))
+      return replaced
     }
-    return replaced
   }
 
   func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
-    var removed: [any AnyRegistration] = []
-    _ = lock.withLock { () -> Unreachable in
+    lock.withLockLettingGo { takenOut in
       let plain = slots?[key]
-      removed = (plain.map { [$0] } ?? []) + (parametrized.removeValue(forKey: key) ?? [])
-      return slots?.remove(key) ?? Unreachable()
+      let removed = (plain.map { [$0] } ?? []) + (parametrized.removeValue(forKey: key) ?? [])
+      if let slots {
+        takenOut.add(slots.remove(key))
+      }
+      return removed
     }
-    return removed
   }
 
   /// The resolvers, and what they captured, are released here, outside the lock.
   func removeAll() {
-    var removed: [RegistrationKey: [any AnyRegistration]] = [:]
-    _ = lock.withLock { () -> Unreachable in
-      swap(&removed, &parametrized)
-      return current.exchange(nil)
+    lock.withLockLettingGo { takenOut in
+      takenOut.add(parametrized)
+      parametrized = [:]
+      takenOut.add(current.exchange(nil))
     }
-    _ = removed
   }
 
   /// Returns what readers can no longer reach: the registration replaced, outgrown slots.

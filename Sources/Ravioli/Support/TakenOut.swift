@@ -1,0 +1,52 @@
+/// What a lock's body takes out of the state the lock guards (a replaced value, a removed
+/// registration, an `Unreachable`), let go of once the lock is left: letting an object go runs
+/// its `deinit`, which may register, resolve or log, and come back to the same lock.
+///
+/// A body that takes something out hands it over with `add(_:)`;
+/// ``Lock/withLockLettingGo(_:)`` and ``Locked/withLockLettingGo(_:)`` keep it until the lock
+/// is left. Not copyable: it cannot be kept past them by mistake.
+struct TakenOut: ~Copyable {
+  private var objects: [Any] = []
+  private var unreachable = Unreachable()
+
+  init() {}
+
+  mutating func add(_ object: Any) {
+    objects.append(object)
+  }
+
+  mutating func add(_ other: consuming Unreachable) {
+    unreachable.add(other)
+  }
+
+  /// Another body's, handed over to this one, which outlives it.
+  mutating func add(_ other: consuming TakenOut) {
+    objects += other.objects
+    unreachable.add(other.takeUnreachable())
+  }
+
+  private consuming func takeUnreachable() -> Unreachable {
+    var taken = Unreachable()
+    swap(&taken, &unreachable)
+    objects = []
+    return taken
+  }
+}
+
+extension Lock {
+  /// Runs `body` under the lock, then lets go of what it took out.
+  func withLockLettingGo<Result>(_ body: (inout TakenOut) throws -> Result) rethrows -> Result {
+    var takenOut = TakenOut()
+    return try withLock { try body(&takenOut) }
+  }
+}
+
+extension Locked {
+  /// Runs `body` with the value under the lock, then lets go of what it took out.
+  func withLockLettingGo<Result>(_ body: (inout Value, inout TakenOut) throws -> Result)
+    rethrows -> Result
+  {
+    var takenOut = TakenOut()
+    return try withLock { value in try body(&value, &takenOut) }
+  }
+}
