@@ -49,11 +49,12 @@ final class ResolutionTrace: @unchecked Sendable {  // `entries` and `running`: 
     }
   }
 
-  /// Child tasks may leave out of order: the innermost running entry at `depth` ends.
-  func left(depth: Int) {
+  /// Ends the running entry of `registration` at `depth`: concurrent child tasks leave in any
+  /// order.
+  func left(_ registration: ObjectIdentifier, depth: Int) {
     let now = DispatchTime.now().uptimeNanoseconds
     lock.withLock {
-      guard let position = running.lastIndex(where: { entries[$0].depth == depth }),
+      guard let position = runningEntry(of: registration, depth: depth),
         let started = entries[running[position]].started
       else { return }
       entries[running[position]].nanoseconds = now - started
@@ -61,12 +62,17 @@ final class ResolutionTrace: @unchecked Sendable {  // `entries` and `running`: 
     }
   }
 
-  func failed() {
+  /// Marks the running entry of `registration` (the innermost, if several) as failed.
+  func failed(_ registration: ObjectIdentifier) {
     lock.withLock {
-      if let index = running.last {
+      if let index = running.last(where: { entries[$0].registration == registration }) {
         entries[index].failed = true
       }
     }
+  }
+
+  private func runningEntry(of registration: ObjectIdentifier, depth: Int) -> Int? {
+    running.lastIndex { entries[$0].registration == registration && entries[$0].depth == depth }
   }
 
   /// The tree, as the container's log shows it once the resolution ends.

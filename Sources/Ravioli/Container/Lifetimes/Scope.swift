@@ -22,8 +22,8 @@ public enum Scope: Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// Like ``singleton``, but dropped by `reset(.cached)`: the next resolution makes a new one.
   /// For state that lives as long as a session.
   case cached
-  /// One instance per top-level resolution, awaited or not: everything resolved while one
-  /// object is built shares it. See <doc:Lifetimes>.
+  /// One instance per top-level resolution (an awaited one included): everything resolved while
+  /// one object is built shares it. See <doc:Lifetimes>.
   case graph
 
   /// The scope's name, e.g. `singleton`.

@@ -109,11 +109,19 @@ extension Container {
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     site: RequestSite, startedTrace: ResolutionTrace?
   ) throws(ResolutionError) -> Value {
-    if AtomicWord.roadIsWatched {
-      let stack = ResolutionStack.current
-      let awaited = AsyncResolutionPath.current.innermost
-      stack.trace = startedTrace ?? awaited?.trace
-      stack.traceDepth = startedTrace == nil ? awaited?.depth ?? 0 : 0
+    guard AtomicWord.roadIsWatched else {
+      return try run(registration, alternative: alternative, parameter: nil, site: site)
+    }
+    let stack = ResolutionStack.current
+    let awaited = AsyncResolutionPath.current.innermost
+    stack.trace = startedTrace ?? awaited?.trace
+    stack.traceDepth = startedTrace == nil ? awaited?.depth ?? 0 : 0
+    defer {
+      // Made meanwhile (kept), it pushed nothing, whose pop would have let go of the trace.
+      if stack.depth == 0 {
+        stack.trace = nil
+        stack.traceDepth = 0
+      }
     }
     return try run(registration, alternative: alternative, parameter: nil, site: site)
   }
@@ -199,7 +207,7 @@ extension Container {
         .cancelled, Value.self, alternative: alternative, site: site,
         resolutionPath: path.pathToInnermost)
     }
-    let needs = path.innermost?.needs
+    let needs = registration.checkedNeeds
     if needs != nil {
       // The resolver's requests are checked against them while it runs.
       AtomicWord.countRoadWatchers(1)
@@ -213,8 +221,10 @@ extension Container {
     let trace = AtomicWord.roadIsWatched ? node.trace : nil
     trace?.entered(ObjectIdentifier(registration), depth: node.depth)
     defer {
+      // Before the trace is logged: a task the resolver started may outlive it.
+      node.finish()
       if let trace {
-        trace.left(depth: node.depth - 1)
+        trace.left(ObjectIdentifier(registration), depth: node.depth - 1)
         if node.depth == 1 {
           Container.log(trace)
         }
@@ -229,10 +239,10 @@ extension Container {
       }
       return value
     } catch let error as ResolutionError {
-      trace?.failed()
+      trace?.failed(ObjectIdentifier(registration))
       throw error
     } catch {
-      trace?.failed()
+      trace?.failed(ObjectIdentifier(registration))
       let labels = path.pathToInnermost
       if error is CancellationError {
         throw failure(

@@ -66,7 +66,9 @@ extension Container {
     alternative: RegistrationAlternative?, site: RequestSite
   ) -> ResolutionError {
     let stack = ResolutionStack.current
-    stack.trace?.failed()
+    if let trace = stack.trace, let top = stack.top {
+      trace.failed(ObjectIdentifier(top.registration))
+    }
     if let error = error as? ResolutionError {
       return error
     }

@@ -84,10 +84,22 @@ extension Container {
     on stack: ResolutionStack
   ) {
     if stack.depth == 0 {
-      if let awaited = AsyncResolutionPath.current.innermost {
-        // A synchronous resolution inside an awaited one: its frames go into that one's trace.
-        stack.trace = awaited.trace
-        stack.traceDepth = awaited.depth
+      if let awaited = AsyncResolutionPath.current.innermost, awaited.isRunning {
+        // A request inside an awaited resolution goes into its trace; a synchronous one's
+        // frames too, on this thread's stack, whose last pop lets go of it. (Kept, or run in a
+        // task or on the main actor, it pushes nothing here: the stack keeps no trace then.)
+        guard let trace = awaited.trace, let registration = found as? any AnyRegistration
+        else {
+          stack.trace = nil
+          return
+        }
+        let runsHere = registration.kind == .nonisolated && !registration.hasKeptInstance
+        stack.trace = runsHere ? trace : nil
+        stack.traceDepth = runsHere ? awaited.depth : 0
+        trace.requested(
+          describeRequest(type, alternative), registration: ObjectIdentifier(registration),
+          kept: registration.hasKeptInstance, depth: awaited.depth)
+        return
       } else {
         // A trace left from a top-level request that made nothing (another thread made the
         // instance meanwhile) has nothing more to say.

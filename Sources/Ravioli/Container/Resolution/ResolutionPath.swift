@@ -83,41 +83,74 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
 
   /// A frame, linked to the frames around it: a path inside another shares its frames, so
   /// entering one makes one node, not a copy of the path.
-  final class Node: @unchecked Sendable {  // `graph` and `used`: only under `lock`
+  ///
+  /// A task that a resolver starts inherits its path, and may outlive it: a node answers for its
+  /// resolution (graph instances, needs, trace) only while its resolver runs, and lets go of
+  /// what it holds when it ends (``finish()``).
+  final class Node: @unchecked Sendable {  // `var`s: only under `lock`
     let frame: Frame
     let outer: Node?
     let depth: Int
-    /// What the running resolver declared, if the road checks its requests against it.
-    let needs: DeclaredNeeds?
     /// The outermost node: the top-level resolution. `nil` for that one.
     private let outermost: Node?
+    /// What the running resolver declared, if the road checks its requests against it.
+    private var declaredNeeds: DeclaredNeeds?
     /// The top-level resolution's graph instances, made when the first is kept.
     private var graph: GraphInstances?
     /// The declared dependencies that the resolver asked for, one bit each.
     private var usedBits: UInt64 = 0
     /// The outermost node's: the top-level resolution's trace, if its container traces.
-    private let ownTrace: ResolutionTrace?
+    private var ownTrace: ResolutionTrace?
+    private var running = true
 
     init(_ frame: Frame, outer: Node?, needs: DeclaredNeeds?, trace: ResolutionTrace?) {
       self.frame = frame
       self.outer = outer
-      self.needs = needs
+      declaredNeeds = needs
       depth = (outer?.depth ?? 0) + 1
       outermost = outer.map { $0.outermost ?? $0 }
       ownTrace = outer == nil ? trace : nil
     }
 
-    /// The trace of the top-level resolution, which its outermost frame logs.
-    var trace: ResolutionTrace? { (outermost ?? self).ownTrace }
+    /// Whether its resolver still runs: a task it started may outlive it.
+    var isRunning: Bool { Self.lock.withLock { running } }
+
+    /// What the resolver declared, while it runs.
+    var needs: DeclaredNeeds? { Self.lock.withLock { running ? declaredNeeds : nil } }
+
+    /// The trace of the top-level resolution, which its outermost frame logs, while this
+    /// node's resolver runs.
+    var trace: ResolutionTrace? {
+      let topLevel = outermost ?? self
+      return Self.lock.withLock { running ? topLevel.ownTrace : nil }
+    }
+
+    /// Called when the resolver returns or throws: from then on the node answers for nothing,
+    /// and the outermost one lets go of the graph instances and the trace.
+    func finish() {
+      // Returned, so let go of after the lock (a `TakenOut` would allocate at every awaited
+      // resolution).
+      _ = Self.lock.withLock { () -> (DeclaredNeeds?, GraphInstances?, ResolutionTrace?) in
+        running = false
+        defer {
+          declaredNeeds = nil
+          graph = nil
+          ownTrace = nil
+        }
+        return (declaredNeeds, graph, ownTrace)
+      }
+    }
 
     /// One lock for every awaited resolution's graph instances and used needs (child tasks
     /// may share them): only graph-scoped requests and watched ones take it, briefly, and a
     /// lock for each node would be made at every awaited resolution.
     private static let lock = Lock()
 
-    fileprivate func withGraph<Result>(_ body: (GraphInstances) -> Result) -> Result {
+    /// `nil` once the top-level resolution ended.
+    fileprivate func withGraph<Result>(_ body: (GraphInstances) -> Result) -> Result? {
       let topLevel = outermost ?? self
       return Self.lock.withLock {
+        guard topLevel.running else { return nil }
         if topLevel.graph == nil {
           topLevel.graph = GraphInstances()
         }

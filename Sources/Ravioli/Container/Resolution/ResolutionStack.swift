@@ -246,7 +246,7 @@ final class ResolutionStack {
     pop()
   }
 
-  /// Pops the innermost frame and ends its protection; ``finishPop(marked:releasing:)`` does
+  /// Pops the innermost frame and ends its protection; ``finishPop(_:marked:)`` does
   /// the rare rest.
   /// Always inlined: left to the optimizer, it stays a call on every request.
   @inlinable @inline(__always)
@@ -259,14 +259,15 @@ final class ResolutionStack {
     }
     let marked = reader.unprotect(level: level)
     if trace != nil || (level == 0 && graph != nil) || marked || frame.holdsRegistration {
-      finishPop(marked: marked, releasing: frame.holdsRegistration ? frame.address : nil)
+      finishPop(frame, marked: marked)
     }
   }
 
   /// What a pop rarely has to do; if writers marked the thread, that includes letting go of
   /// the registrations that they kept while threads ran them, if none runs them any more.
   @usableFromInline
-  func finishPop(marked: Bool, releasing registration: UnsafeRawPointer?) {
+  func finishPop(_ frame: Frame, marked: Bool) {
+    let registration = frame.holdsRegistration ? frame.address : nil
     // First, before anything below runs code that may resolve at this level again.
     let unprotected = marked ? ReadSections.takeProtectionOff(by: reader, level: depth) : nil
     defer {
@@ -277,7 +278,7 @@ final class ResolutionStack {
       withExtendedLifetime(unprotected) {}
     }
     if let trace {
-      trace.left(depth: depth + traceDepth)
+      trace.left(ObjectIdentifier(frame.registration), depth: depth + traceDepth)
       if depth == 0 {
         self.trace = nil
         if traceDepth == 0 {
