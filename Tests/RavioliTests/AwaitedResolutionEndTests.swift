@@ -30,10 +30,7 @@ private struct Boom: Error {}
     Container.logger = logger
   }
 
-  private var traces: [String] {
-    logger.messages.filter { $0.level == .debug && $0.message.contains(" resolved `") }
-      .map(\.message)
-  }
+  private var traces: [String] { logger.traces }
 
   @Test func aGraphInstanceThatStartsATaskIsReleased() async throws {
     let container = Container(name: "poll")

@@ -15,10 +15,7 @@ private final class Parcel: Sendable {}
     Container.logger = logger
   }
 
-  private var traces: [String] {
-    logger.messages.filter { $0.level == .debug && $0.message.contains(" resolved `") }
-      .map { $0.message.replacing(/[0-9]+(\.[0-9])? (µs|ms)/, with: "T") }
-  }
+  private var traces: [String] { logger.traces }
 
   /// A parcel made by an async resolver, which awaits an envelope from another async one and
   /// resolves a stamp synchronously inside it.

@@ -65,6 +65,14 @@ final class RecordingLogger: RavioliLogger, @unchecked Sendable {
   }
 }
 
+extension RecordingLogger {
+  /// The resolution traces logged, their durations replaced by `T`: they vary from run to run.
+  var traces: [String] {
+    messages.filter { $0.level == .debug && $0.message.contains(" resolved `") }
+      .map { $0.message.replacing(/[0-9]+(\.[0-9])? (µs|ms)/, with: "T") }
+  }
+}
+
 /// Writes a marker and the message it is given to standard output, then exits with 3: shows,
 /// in an exit test, what a custom logger gets.
 struct MarkingLogger: RavioliLogger {

@@ -16,10 +16,7 @@ private final class Parcel: Sendable { init(envelope: Envelope, stamp: Stamp) {}
     Container.logger = logger
   }
 
-  private var traces: [String] {
-    logger.messages.filter { $0.level == .debug && $0.message.contains(" resolved `") }
-      .map(\.message)
-  }
+  private var traces: [String] { logger.traces }
 
   private func postOffice(named name: String = "post") -> Container {
     let container = Container(name: name)

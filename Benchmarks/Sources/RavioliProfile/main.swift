@@ -6,7 +6,8 @@ import Ravioli
 //   swift build -c release --product RavioliProfile
 //   valgrind --tool=callgrind .build/release/RavioliProfile \
 //     [stored|optional|among|new|singleton|parent|injected|injectedInTask|newScreen|cached
-//      |weakInjected|weakCached|autoregistered|closureChain|closureNeeds|awaitResolver
+//      |weakInjected|weakCached|autoregistered|autoregisteredVariadic|closureChain|closureNeeds
+//      |awaitResolver
 //      |awaitSingleton|awaitPlain|validate|validateObjects|baselineEmpty|baselineClosure|baselineNew
 //      |baselineProperty|baselineWeak|baselineScreen|baselineAwait
 //      |plainClass.<path>|plainStruct.<path>] \
@@ -125,6 +126,17 @@ func registerPresenterDependencies(in container: Container) {
 let autoregistered = Container(name: "autoregistered")
 registerPresenterDependencies(in: autoregistered)
 autoregistered.autoregister(initializer: Presenter.init)
+/// The variadic `autoregister`, which Swift picks over the fixed-arity ones only from code
+/// generic over a pack: what `autoregistered` would cost without them.
+func autoregisterVariadic<Value, each Parameter>(
+  in container: Container,
+  _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+) {
+  container.autoregister(initializer: initializer)
+}
+let autoregisteredVariadic = Container(name: "autoregistered-variadic")
+registerPresenterDependencies(in: autoregisteredVariadic)
+autoregisterVariadic(in: autoregisteredVariadic, Presenter.init)
 let closureChain = Container(name: "closure-chain")
 registerPresenterDependencies(in: closureChain)
 closureChain.register {
@@ -316,6 +328,8 @@ case "weakCached":
   readWeakCached(WeakScreen(), iterations)
 case "autoregistered":
   resolvePresenters(autoregistered, iterations)
+case "autoregisteredVariadic":
+  resolvePresenters(autoregisteredVariadic, iterations)
 case "closureChain":
   resolvePresenters(closureChain, iterations)
 case "closureNeeds":

@@ -130,8 +130,9 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
     func finish() {
       // Returned, so let go of after the lock (a `TakenOut` would allocate at every awaited
       // resolution).
-      _ = Self.lock.withLock { () -> (DeclaredNeeds?, GraphInstances?, ResolutionTrace?) in
+      _ = Self.lock.withLock { () -> (DeclaredNeeds?, GraphInstances?, ResolutionTrace?)? in
         running = false
+        guard declaredNeeds != nil || graph != nil || ownTrace != nil else { return nil }
         defer {
           declaredNeeds = nil
           graph = nil
