@@ -106,15 +106,12 @@ extension Container {
       found = search.nearestFallingBack(LookUpRequest(key, parameter: nil), from: self)?.found
     }
     if AtomicWord.roadIsWatched {
-      var tried: RegistrationKey? = key
-      var unwrapped = 0
-      while let current = tried {
+      for (unwrapped, tried) in key.withFallbacks.enumerated() {
         let answered = found?.unwrapped == unwrapped
         watch(
-          current, parameterType: parameter.map { Swift.type(of: $0) },
+          tried, parameterType: parameter.map { Swift.type(of: $0) },
           found: answered ? found?.found : nil)
-        tried = answered ? nil : current.unwrapped
-        unwrapped += 1
+        if answered { break }
       }
     }
     return found

@@ -89,11 +89,8 @@ extension Container {
 
   @usableFromInline
   func publishedRoadDecidesWrapped(withParameter: Bool) -> Bool {
-    guard !AtomicWord.roadIsWatched else {
-      return false
-    }
-    // Without building the chain's array: this runs at every such request.
-    return !withParameter || firstInChain { $0.registrations.hasHadParametrized ? () : nil } == nil
+    !AtomicWord.roadIsWatched
+      && (!withParameter || UnretainedSearch().decidesRequestsWithParameter(from: self))
   }
 
   /// Runs `registration`, found by `lookUp` without a kept instance, inside its read section.
@@ -291,5 +288,12 @@ struct UnretainedSearch: RegistrationSearch {
     return container.registrations.registration(for: request.key).map {
       .found(Unmanaged.fromOpaque($0))
     }
+  }
+
+  /// Whether it decides every request with a parameter from `start`: none of the containers
+  /// searched has had a parametrized registration, which only ``RetainingSearch`` reads.
+  func decidesRequestsWithParameter(from start: Container) -> Bool {
+    // Without building the chain's array: this runs at every such request.
+    start.firstInChain { $0.registrations.hasHadParametrized ? () : nil } == nil
   }
 }

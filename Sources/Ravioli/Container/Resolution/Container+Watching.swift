@@ -85,29 +85,15 @@ extension Container {
   ) {
     if stack.depth == 0 {
       if let awaited = AsyncResolutionPath.current.innermost, awaited.isRunning {
-        // A request inside an awaited resolution goes into its trace; a synchronous one's
-        // frames too, on this thread's stack, whose last pop lets go of it. (Kept, or run in a
-        // task or on the main actor, it pushes nothing here: the stack keeps no trace then.)
-        guard let trace = awaited.trace, let registration = found as? any AnyRegistration
-        else {
-          stack.trace = nil
-          return
-        }
-        let runsHere = registration.kind == .nonisolated && !registration.hasKeptInstance
-        stack.trace = runsHere ? trace : nil
-        stack.traceDepth = runsHere ? awaited.depth : 0
-        trace.requested(
-          describeRequest(type, alternative), registration: ObjectIdentifier(registration),
-          kept: registration.hasKeptInstance, depth: awaited.depth)
+        traceAwaited(type, alternative, found: found, on: stack, inside: awaited)
         return
-      } else {
-        // A trace left from a top-level request that made nothing (another thread made the
-        // instance meanwhile) has nothing more to say.
-        stack.trace = nil
-        stack.traceDepth = 0
-        guard tracesResolutions, found != nil else { return }
-        stack.trace = ResolutionTrace(container: name)
       }
+      // A trace left from a top-level request that made nothing (another thread made the
+      // instance meanwhile) has nothing more to say.
+      stack.trace = nil
+      stack.traceDepth = 0
+      guard tracesResolutions, found != nil else { return }
+      stack.trace = ResolutionTrace(container: name)
     }
     guard let trace = stack.trace, let registration = found as? any AnyRegistration else {
       return
@@ -120,6 +106,25 @@ extension Container {
       stack.trace = nil
       Container.log(trace)
     }
+  }
+
+  /// A request inside an awaited resolution goes into its trace; a synchronous one's frames
+  /// too, on this thread's stack, whose last pop lets go of it. (Kept, or run in a task or on
+  /// the main actor, it pushes nothing here: the stack keeps no trace then.)
+  private func traceAwaited(
+    _ type: Any.Type, _ alternative: RegistrationAlternative?, found: AnyObject?,
+    on stack: ResolutionStack, inside awaited: AsyncResolutionPath.Node
+  ) {
+    guard let trace = awaited.trace, let registration = found as? any AnyRegistration else {
+      stack.trace = nil
+      return
+    }
+    let runsHere = registration.kind == .nonisolated && !registration.hasKeptInstance
+    stack.trace = runsHere ? trace : nil
+    stack.traceDepth = runsHere ? awaited.depth : 0
+    trace.requested(
+      describeRequest(type, alternative), registration: ObjectIdentifier(registration),
+      kept: registration.hasKeptInstance, depth: awaited.depth)
   }
 }
 
