@@ -22,9 +22,6 @@ enum LivingContainers {
   static func registering(_ keys: [RegistrationKey], outside searched: [ObjectIdentifier])
     -> [RegisteredElsewhere]
   {
-    func site(of key: RegistrationKey, in table: RegistrationTable) -> RequestSite? {
-      table.plain[key]?.site ?? table.parametrized[key]?.first?.site
-    }
     let excluded = Set(searched)
     // Each container's own table and its parents' records are read under the list's lock,
     // where its container is alive.
@@ -57,7 +54,7 @@ enum LivingContainers {
             guard let overlay = state.overlays[candidate.id], overlay.record === candidate.record
             else { return candidate.own.lazy.compactMap { $0 }.first }
             return keys.indices.lazy.compactMap { index in
-              site(of: keys[index], in: overlay.table)
+              overlay.table[keys[index]].site
                 ?? (overlay.hides(keys[index]) ? nil : candidate.own[index])
             }
             .first

@@ -66,9 +66,6 @@ struct TableSearch: RegistrationSearch {
   func answer(in position: Int, to request: LookUpRequest)
     -> LookUpAnswer<DependencyGraph.Found>?
   {
-    let table = tables[position]
-    let resolvers = ResolversUnderKey(
-      plain: table.plain[request.key], parametrized: table.parametrized[request.key])
-    return resolvers.answer(to: request.parameter).map { .found(($0, position)) }
+    tables[position][request.key].answer(to: request.parameter).map { .found(($0, position)) }
   }
 }

@@ -27,12 +27,11 @@ final class IsolationScope: Sendable {
     self.runningIn = runningIn
     self.outer = outer
     var inherited = outer?.state.current ?? State()
-    for id in inherited.overlays.keys {
-      let resets = ResetEpoch()
-      inherited.overlays[id]!.copies = [:]
-      inherited.overlays[id]!.resets = resets
-      let table = inherited.overlays[id]!.table
-      inherited.overlays[id]!.table = table.withFreshInstanceStores(resetWith: resets)
+    for (id, var overlay) in inherited.overlays {
+      overlay.copies = [:]
+      overlay.resets = ResetEpoch()
+      overlay.table = overlay.table.withFreshInstanceStores(resetWith: overlay.resets)
+      inherited.overlays[id] = overlay
     }
     state = Locked(inherited)
     AtomicWord.countIsolationScopes(1)
@@ -171,14 +170,13 @@ extension IsolationScope {
   {
     let key = request.key
     // Read before the scope's lock, and released after it.
-    let (ownPlain, ownParametrized) = container.registrations.resolvers(
-      for: key, withParameter: request.parameter != nil)
+    let own = container.registrations.resolvers(for: key, withParameter: request.parameter != nil)
     return withOverlay(of: container) { overlay, _ in
       let hidden = overlay.hides(key)
       let resolvers = ResolversUnderKey(
-        plain: overlay.table.plain[key] ?? (hidden ? nil : ownPlain),
+        plain: overlay.table.plain[key] ?? (hidden ? nil : own.plain),
         parametrized: request.parameter == nil
-          ? nil : Self.merged(hidden ? nil : ownParametrized, overlay.table.parametrized[key]))
+          ? nil : Self.merged(hidden ? nil : own.parametrized, overlay.table.parametrized[key]))
       return resolvers.answer(to: request.parameter).map { resolving ? overlay.scoped($0) : $0 }
     }
   }
@@ -227,8 +225,7 @@ extension Overlay {
     }
     // No copy yet, or one of a registration that is gone (its address now another's): the
     // replaced entry holds no instance anyone can still reach through this container.
-    let copy = registration.copyKeepingNothing()
-    copy.resetsWith(resets)
+    let copy = registration.copyKeepingNothing(resetWith: resets)
     if let stale = copies.updateValue(Copy(original: registration, copy: copy), forKey: id) {
       displaced.append(stale)
     }
@@ -238,16 +235,11 @@ extension Overlay {
 
 extension RegistrationTable {
   func withFreshInstanceStores(resetWith resets: ResetEpoch) -> RegistrationTable {
-    var fresh = RegistrationTable()
-    for registration in all {
-      guard registration.scope.keepsInstances else {
-        _ = fresh.insert(registration)
-        continue
-      }
-      let copy = registration.copyKeepingNothing()
-      copy.resetsWith(resets)
-      _ = fresh.insert(copy)
+    let fresh = { (registration: any AnyRegistration) in
+      registration.scope.keepsInstances
+        ? registration.copyKeepingNothing(resetWith: resets) : registration
     }
-    return fresh
+    return RegistrationTable(
+      plain: plain.mapValues(fresh), parametrized: parametrized.mapValues { $0.map(fresh) })
   }
 }

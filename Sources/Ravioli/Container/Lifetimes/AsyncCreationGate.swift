@@ -23,10 +23,12 @@ final class AsyncCreationGate: Sendable {
 
   private let state = Locked(State())
 
-  /// Enters the gate as `task` (see ``currentTask``), waiting while another task holds it,
-  /// unless `made` says, after a wait, that the instance exists.
-  func enter(as task: UInt, label: String, until made: () -> Bool) async -> Entry {
+  /// Enters the gate as the current task, waiting while another task holds it, unless `made`
+  /// says, after a wait, that the instance exists.
+  func enter(label: String, until made: () -> Bool) async -> Entry {
     let gate = ObjectIdentifier(self)
+    // The current task, by address: it is alive while it is in the wait graph.
+    let task = withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UInt.self) } ?? 0 }
     var waited = false
     while true {
       // All waiters wake when the gate is left: usually the instance is there, and none need enter.
@@ -65,15 +67,8 @@ final class AsyncCreationGate: Sendable {
       } onCancel: {
         state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume(returning: .cancelled)
       }
-      switch wake {
-      case .cancelled, .retry:
-        WaitGraph.tasks.withLock { graph in graph.waiting[task] = nil }
-        if case .cancelled = wake {
-          return .cancelled
-        }
-      case .entered, .cycle, .made:
-        return wake
-      }
+      WaitGraph.tasks.withLock { graph in graph.waiting[task] = nil }
+      guard case .retry = wake else { return wake }
     }
   }
 
@@ -89,14 +84,6 @@ final class AsyncCreationGate: Sendable {
     }
     for continuation in waiters.values {
       continuation.resume(returning: .retry)
-    }
-  }
-
-  /// The current task, by address: it is alive while it is in the wait graph.
-  static var currentTask: UInt {
-    withUnsafeCurrentTask { task in
-      guard let task else { return 0 }
-      return unsafeBitCast(task, to: UInt.self)
     }
   }
 }

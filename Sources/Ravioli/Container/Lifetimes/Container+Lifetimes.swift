@@ -67,7 +67,7 @@ extension Container {
   /// ``ownRegistrations``, handing what reading them lets go of to `takenOut`, for a caller
   /// that must let it go after a lock of its own.
   func ownRegistrations(lettingGoAfter takenOut: inout TakenOut) -> [any AnyRegistration] {
-    guard let scope = IsolationScope.active else { return registrations.all }
+    guard let scope = IsolationScope.active else { return registrations.table.all }
     let table = scope.visibleTable(of: self, lettingGoAfter: &takenOut)
     // The table holds the registrations that the scope's copies stand for.
     takenOut.add(table)

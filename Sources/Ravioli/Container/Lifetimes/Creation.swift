@@ -29,7 +29,8 @@ enum Creation {
     }
     guard registration.scope == .graph else { return nil }
     switch resolution {
-    case .thread(let stack): return stack.graphInstance(of: registration)
+    // This top-level resolution's graph instance made by `registration`, if any.
+    case .thread(let stack): return stack.graph?.instance(of: registration)
     case .task(let path): return path.withGraph { $0.instance(of: registration) } ?? nil
     }
   }
@@ -58,7 +59,10 @@ enum Creation {
       guard registration.scope == .graph else { return value }
       switch resolution {
       case .thread(let stack):
-        stack.keepGraphInstance(value, of: registration)
+        // Kept inside the resolution's frame: the stack's last pop lets go of them.
+        let graph = stack.graph ?? GraphInstances()
+        stack.graph = graph
+        _ = graph.keep(value, of: registration)
         return value
       case .task(let path):
         // The one not kept is released after the lock.

@@ -17,11 +17,10 @@ final class GraphInstances {
   /// Keeps `value`, unless an instance made meanwhile (by a child task) is kept already: that one
   /// is returned, and the caller uses it instead.
   func keep<Value>(_ value: Value, of registration: Registration<Value>) -> Value? {
-    let id = ObjectIdentifier(registration)
-    if let kept = instances[id] {
-      return unsafeDowncast(kept, to: Instance<Value>.self).value
+    if let kept = instance(of: registration) {
+      return kept
     }
-    instances[id] = Instance(value, of: registration)
+    instances[ObjectIdentifier(registration)] = Instance(value, of: registration)
     return nil
   }
 
@@ -37,20 +36,5 @@ final class GraphInstances {
       self.value = value
       self.registration = registration
     }
-  }
-}
-
-extension ResolutionStack {
-  /// This top-level resolution's graph instance made by `registration`, if any.
-  func graphInstance<Value>(of registration: Registration<Value>) -> Value? {
-    graph?.instance(of: registration)
-  }
-
-  /// Called inside the resolution's frame: the last pop lets go of them.
-  func keepGraphInstance<Value>(_ value: Value, of registration: Registration<Value>) {
-    if graph == nil {
-      graph = GraphInstances()
-    }
-    _ = graph!.keep(value, of: registration)
   }
 }

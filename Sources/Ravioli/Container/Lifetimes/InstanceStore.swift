@@ -161,21 +161,21 @@ final class CreationGate: Sendable {
   func enter() -> [String]? {
     let me = UInt(bitPattern: ObjectIdentifier(ResolutionStack.current))
     let gate = ObjectIdentifier(self)
-    let attempt = WaitGraph.threads.withLock { graph -> Attempt in
+    var entered = false
+    let cycle = WaitGraph.threads.withLock { graph -> [String]? in
       if lock.tryLock() {
         graph.owners[gate] = me
-        return .entered
+        entered = true
+        return nil
       }
-      if let cycle = graph.cycle(waitingFor: gate, label: label, by: me) {
-        return .refused(cycle: cycle)
+      let cycle = graph.cycle(waitingFor: gate, label: label, by: me)
+      if cycle == nil {
+        graph.waiting[me] = (gate, label)
       }
-      graph.waiting[me] = (gate, label)
-      return .mustWait
+      return cycle
     }
-    switch attempt {
-    case .entered: return nil
-    case .refused(let cycle): return cycle
-    case .mustWait: break
+    if entered || cycle != nil {
+      return cycle
     }
     // Only other gates are seen: a resolver that waits for another thread some other way
     // (`queue.sync`, a semaphore) while that thread waits here is not detected.
@@ -192,12 +192,6 @@ final class CreationGate: Sendable {
     WaitGraph.threads.withLock { graph in graph.owners[gate] = nil }
     lock.unlock()
   }
-
-  private enum Attempt {
-    case entered
-    case refused(cycle: [String])
-    case mustWait
-  }
 }
 
 /// Which thread (or task) holds which creation gate, and which gate each waiting one waits
@@ -208,7 +202,7 @@ final class CreationGate: Sendable {
 struct WaitGraph: Sendable {
   /// Threads, by their resolution stacks, waiting for ``CreationGate``s.
   static let threads = Locked(WaitGraph())
-  /// Tasks (see ``AsyncCreationGate/currentTask``), waiting for ``AsyncCreationGate``s.
+  /// Tasks, by address, waiting for ``AsyncCreationGate``s.
   static let tasks = Locked(WaitGraph())
 
   /// Gate → the thread (its resolution stack) or task creating behind it.

@@ -22,14 +22,10 @@ extension Container {
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
-    var types: [Any.Type] = []
-    for parameterType in repeat (each Parameter).self {
-      types.append(parameterType)
-    }
-    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternatives = ParameterAlternatives(parameters, for: repeat (each Parameter).self)
     storeInitializer(
-      alternative: alternative, scope: scope, parameterTypes: types,
-      alternatives: alternatives, replacing: replacing, file: file, line: line
+      alternative: alternative, scope: scope, alternatives: alternatives, replacing: replacing,
+      file: file, line: line
     ) { [unowned(unsafe) self] () throws -> Value in
       try initializer(
         repeat try self.resolve(
@@ -58,14 +54,10 @@ extension Container {
     _ isolation: MainActorResolution = MainActorResolution(),
     initializer: @escaping @MainActor @Sendable (repeat each Parameter) throws -> Value
   ) {
-    var types: [Any.Type] = []
-    for parameterType in repeat (each Parameter).self {
-      types.append(parameterType)
-    }
-    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternatives = ParameterAlternatives(parameters, for: repeat (each Parameter).self)
     storeInitializer(
-      alternative: alternative, scope: scope, parameterTypes: types,
-      alternatives: alternatives, replacing: replacing, file: file, line: line, kind: .mainActor
+      alternative: alternative, scope: scope, alternatives: alternatives, replacing: replacing,
+      file: file, line: line, kind: .mainActor
     ) { [unowned(unsafe) self] in
       try callOnMainActor(
         { @MainActor (_: Void) in
@@ -85,11 +77,11 @@ extension Container {
   @usableFromInline
   func storeInitializer<Value>(
     alternative: RegistrationAlternative?, scope: RegistrationScope<Value>,
-    parameterTypes: [Any.Type],
     alternatives: ParameterAlternatives, replacing: Bool, file: StaticString, line: UInt,
     kind: ResolverKind = .nonisolated, make: @escaping @Sendable () throws -> Value
   ) {
-    let declared = parameterTypes.map { type in
+    let types = alternatives.types
+    let declared = types.map { type in
       Dependency(
         type: type, alternative: alternatives.alternative(for: type), parameterType: nil)
     }
@@ -97,7 +89,7 @@ extension Container {
       Self.logger.log(
         "Container \"\(name)\": `parameters:` gives `\(unmatched)` to an initializer of "
           + "`\(Value.self)` that takes no `\(unmatched.type)`; it takes "
-          + "\(parameterTypes.isEmpty ? "nothing" : parameterTypes.map { "`\($0)`" }.joined(separator: ", ")). "
+          + "\(types.isEmpty ? "nothing" : types.map { "`\($0)`" }.joined(separator: ", ")). "
           + "Remove it, or correct its type.",
         level: .warning, file: file, function: #function, line: line)
     }
@@ -111,12 +103,19 @@ extension Container {
 
 @usableFromInline
 struct ParameterAlternatives: Sendable {
+  /// The initializer's parameter types, in order.
+  let types: [Any.Type]
   private let byType: [(type: ObjectIdentifier, alternative: RegistrationAlternative)]
   /// What `parameters:` listed for a type the initializer does not take, or with a parameter.
   let unmatched: [Container.Dependency]
 
   @usableFromInline
-  init(_ dependencies: [Container.Dependency], for types: [Any.Type]) {
+  init<each P>(_ dependencies: [Container.Dependency], for parameters: repeat (each P).Type) {
+    var types: [Any.Type] = []
+    for type in repeat each parameters {
+      types.append(type)
+    }
+    self.types = types
     let taken = Set(types.map(ObjectIdentifier.init))
     // An entry with a parameter is reported, not applied: initializers' parameters take none.
     byType = dependencies.compactMap { dependency in

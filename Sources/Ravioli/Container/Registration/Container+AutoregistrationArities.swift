@@ -16,12 +16,11 @@ extension Container {
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     initializer: @escaping @Sendable (consuming P1) throws -> Value
   ) {
-    let types: [Any.Type] = [P1.self]
-    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternatives = ParameterAlternatives(parameters, for: P1.self)
     let alternative1 = alternatives.alternative(for: P1.self)
     storeInitializer(
-      alternative: alternative, scope: scope, parameterTypes: types,
-      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      alternative: alternative, scope: scope, alternatives: alternatives, replacing: replacing,
+      file: file, line: line,
       make: { [container = Unmanaged.passUnretained(self)] () throws -> Value in
         try container._withUnsafeGuaranteedRef { container in
           try initializer(
@@ -38,13 +37,12 @@ extension Container {
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     initializer: @escaping @Sendable (consuming P1, consuming P2) throws -> Value
   ) {
-    let types: [Any.Type] = [P1.self, P2.self]
-    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternatives = ParameterAlternatives(parameters, for: P1.self, P2.self)
     let alternative1 = alternatives.alternative(for: P1.self)
     let alternative2 = alternatives.alternative(for: P2.self)
     storeInitializer(
-      alternative: alternative, scope: scope, parameterTypes: types,
-      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      alternative: alternative, scope: scope, alternatives: alternatives, replacing: replacing,
+      file: file, line: line,
       make: { [container = Unmanaged.passUnretained(self)] () throws -> Value in
         try container._withUnsafeGuaranteedRef { container in
           try initializer(
@@ -62,14 +60,13 @@ extension Container {
     replacing: Bool = false, file: StaticString = #fileID, line: UInt = #line,
     initializer: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Value
   ) {
-    let types: [Any.Type] = [P1.self, P2.self, P3.self]
-    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternatives = ParameterAlternatives(parameters, for: P1.self, P2.self, P3.self)
     let alternative1 = alternatives.alternative(for: P1.self)
     let alternative2 = alternatives.alternative(for: P2.self)
     let alternative3 = alternatives.alternative(for: P3.self)
     storeInitializer(
-      alternative: alternative, scope: scope, parameterTypes: types,
-      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      alternative: alternative, scope: scope, alternatives: alternatives, replacing: replacing,
+      file: file, line: line,
       make: { [container = Unmanaged.passUnretained(self)] () throws -> Value in
         try container._withUnsafeGuaranteedRef { container in
           try initializer(
@@ -89,15 +86,14 @@ extension Container {
     initializer:
       @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Value
   ) {
-    let types: [Any.Type] = [P1.self, P2.self, P3.self, P4.self]
-    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternatives = ParameterAlternatives(parameters, for: P1.self, P2.self, P3.self, P4.self)
     let alternative1 = alternatives.alternative(for: P1.self)
     let alternative2 = alternatives.alternative(for: P2.self)
     let alternative3 = alternatives.alternative(for: P3.self)
     let alternative4 = alternatives.alternative(for: P4.self)
     storeInitializer(
-      alternative: alternative, scope: scope, parameterTypes: types,
-      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      alternative: alternative, scope: scope, alternatives: alternatives, replacing: replacing,
+      file: file, line: line,
       make: { [container = Unmanaged.passUnretained(self)] () throws -> Value in
         try container._withUnsafeGuaranteedRef { container in
           try initializer(
@@ -119,16 +115,16 @@ extension Container {
       @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5)
       throws -> Value
   ) {
-    let types: [Any.Type] = [P1.self, P2.self, P3.self, P4.self, P5.self]
-    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternatives = ParameterAlternatives(
+      parameters, for: P1.self, P2.self, P3.self, P4.self, P5.self)
     let alternative1 = alternatives.alternative(for: P1.self)
     let alternative2 = alternatives.alternative(for: P2.self)
     let alternative3 = alternatives.alternative(for: P3.self)
     let alternative4 = alternatives.alternative(for: P4.self)
     let alternative5 = alternatives.alternative(for: P5.self)
     storeInitializer(
-      alternative: alternative, scope: scope, parameterTypes: types,
-      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      alternative: alternative, scope: scope, alternatives: alternatives, replacing: replacing,
+      file: file, line: line,
       make: { [container = Unmanaged.passUnretained(self)] () throws -> Value in
         try container._withUnsafeGuaranteedRef { container in
           try initializer(
@@ -152,8 +148,8 @@ extension Container {
         consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6
       ) throws -> Value
   ) {
-    let types: [Any.Type] = [P1.self, P2.self, P3.self, P4.self, P5.self, P6.self]
-    let alternatives = ParameterAlternatives(parameters, for: types)
+    let alternatives = ParameterAlternatives(
+      parameters, for: P1.self, P2.self, P3.self, P4.self, P5.self, P6.self)
     let alternative1 = alternatives.alternative(for: P1.self)
     let alternative2 = alternatives.alternative(for: P2.self)
     let alternative3 = alternatives.alternative(for: P3.self)
@@ -161,8 +157,8 @@ extension Container {
     let alternative5 = alternatives.alternative(for: P5.self)
     let alternative6 = alternatives.alternative(for: P6.self)
     storeInitializer(
-      alternative: alternative, scope: scope, parameterTypes: types,
-      alternatives: alternatives, replacing: replacing, file: file, line: line,
+      alternative: alternative, scope: scope, alternatives: alternatives, replacing: replacing,
+      file: file, line: line,
       make: { [container = Unmanaged.passUnretained(self)] () throws -> Value in
         try container._withUnsafeGuaranteedRef { container in
           try initializer(

@@ -193,7 +193,7 @@ extension Container {
         alternative: alternative, scope: scope.scope, file: file, line: line,
         needs: needs, kind: .async,
         resolver: { preconditionFailure("The road awaits an async resolver.") },
-        makeAsync: { _ in try await resolver() }),
+        makeAsync: resolver),
       replacing: replacing)
   }
 }

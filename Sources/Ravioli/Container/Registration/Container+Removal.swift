@@ -37,25 +37,19 @@ extension Container {
     file: StaticString = #fileID, line: UInt = #line
   ) -> Bool {
     let key = RegistrationKey(type, alternative)
+    let removed: [any AnyRegistration]
     if let scope = IsolationScope.active {
       // Read before the scope's lock; what is removed is released after it.
-      let own = registrations.registered(under: key)
-      let visible = scope.withOverlay(of: self) { overlay, takenOut in
+      let own = registrations.resolvers(for: key, withParameter: true).all
+      removed = scope.withOverlay(of: self) { overlay, takenOut in
         let visible = (overlay.hides(key) ? [] : own) + overlay.table.remove(key)
         overlay.removed.insert(key)
         takenOut.add(overlay.removeCopies(of: key, taking: nil))
         return visible
       }
-      return logRemoval(of: visible, type, alternative, file: file, line: line)
+    } else {
+      removed = registrations.remove(key)
     }
-    let fromTable = registrations.remove(key)
-    return logRemoval(of: fromTable, type, alternative, file: file, line: line)
-  }
-
-  private func logRemoval<Value>(
-    of removed: [any AnyRegistration], _ type: Value.Type,
-    _ alternative: RegistrationAlternative?, file: StaticString, line: UInt
-  ) -> Bool {
     let what = describeRequest(type, alternative)
     if removed.isEmpty {
       let registered = visibleTable.alternatives(of: ObjectIdentifier(type)).map { $0?.name }

@@ -10,7 +10,8 @@ extension Container {
     var hidden: (any AnyRegistration)?
     if let scope = IsolationScope.active {
       // Read before the scope's lock; what is replaced is released after it.
-      let own = registrations.stored(like: registration)
+      let own = registrations.resolvers(for: key, withParameter: registration.parameterType != nil)
+        .stored(like: registration)
       (replaced, hidden) = scope.withOverlay(of: self) { overlay, takenOut in
         registration.resetsWith(overlay.resets)
         takenOut.add(overlay.removeCopies(of: key, taking: .some(registration.parameterType)))
@@ -64,12 +65,12 @@ extension Container {
   private func registeredInParents(like registration: any AnyRegistration)
     -> (container: String, site: RequestSite)?
   {
-    for container in chain.dropFirst() {
-      if let stored = container.visibleTable.stored(like: registration) {
-        return (container.name, stored.site)
+    chain.dropFirst().lazy.compactMap { container in
+      container.visibleTable[registration.key].stored(like: registration).map {
+        (container: container.name, site: $0.site)
       }
     }
-    return nil
+    .first
   }
 
   /// As the current task sees them: inside an isolation scope, with its registrations and removals.

@@ -41,35 +41,19 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
 
   // MARK: Read under the lock
 
-  func resolvers(for key: RegistrationKey, withParameter: Bool)
-    -> (plain: (any AnyRegistration)?, parametrized: [any AnyRegistration]?)
-  {
+  func resolvers(for key: RegistrationKey, withParameter: Bool) -> ResolversUnderKey {
     lock.withLock {
       // Most containers have no parametrized resolver: skip hashing into an empty dictionary.
-      (
-        slots?[key],
-        withParameter && !parametrized.isEmpty ? parametrized[key] : nil
-      )
+      ResolversUnderKey(
+        plain: slots?[key],
+        parametrized: withParameter && !parametrized.isEmpty ? parametrized[key] : nil)
     }
-  }
-
-  func registered(under key: RegistrationKey) -> [any AnyRegistration] {
-    let (plain, parametrized) = resolvers(for: key, withParameter: true)
-    return (plain.map { [$0] } ?? []) + (parametrized ?? [])
   }
 
   /// Keeps no registration past the lock: it is never the last to release one, whose `deinit`
   /// would run inside the caller's locks.
   func site(of key: RegistrationKey) -> RequestSite? {
-    lock.withLock { slots?[key]?.site ?? parametrized[key]?.first?.site }
-  }
-
-  /// The registration that storing `registration` would replace.
-  func stored(like registration: any AnyRegistration) -> (any AnyRegistration)? {
-    let (plain, parametrized) = resolvers(
-      for: registration.key, withParameter: registration.parameterType != nil)
-    guard registration.parameterType != nil else { return plain }
-    return parametrized?.first { $0.parameterType == registration.parameterType }
+    lock.withLock { ResolversUnderKey(plain: slots?[key], parametrized: parametrized[key]).site }
   }
 
   var table: RegistrationTable {
@@ -81,14 +65,6 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
       }
     }
     return table
-  }
-
-  var all: [any AnyRegistration] {
-    lock.withLock { (slots?.registrations ?? []) + parametrized.values.flatMap { $0 } }
-  }
-
-  var isEmpty: Bool {
-    lock.withLock { (slots?.count ?? 0) == 0 && parametrized.isEmpty }
   }
 
   // MARK: Written under the lock
@@ -109,8 +85,9 @@ final class ContainerRegistrations: @unchecked Sendable {  // written only under
 
   func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
     lock.withLockLettingGo { takenOut in
-      let plain = slots?[key]
-      let removed = (plain.map { [$0] } ?? []) + (parametrized.removeValue(forKey: key) ?? [])
+      let removed = ResolversUnderKey(
+        plain: slots?[key], parametrized: parametrized.removeValue(forKey: key)
+      ).all
       if let slots {
         takenOut.add(slots.remove(key))
       }

@@ -12,7 +12,7 @@ protocol AnyRegistration: KeyedRegistration, ReadSections.Protectable {
   func createKeptInstance(in container: Container, site: RequestSite) throws(ResolutionError)
   func dropKeptInstance() -> Any?
   var site: RequestSite { get }
-  func copyKeepingNothing() -> any AnyRegistration
+  func copyKeepingNothing(resetWith resets: ResetEpoch) -> any AnyRegistration
   /// Resets the kept instance with `resets`, those of the table the registration is stored in.
   func resetsWith(_ resets: ResetEpoch)
 }
@@ -58,7 +58,6 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
   @usableFromInline let checkedNeeds: DeclaredNeeds?
   @usableFromInline let extras: RegistrationExtras<Value>?
 
-  var makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)? { extras?.makeAsync }
   var parameterTypeName: String? { extras?.parameterType.map { String(describing: $0) } }
   var parameterType: ObjectIdentifier? { extras?.parameterType.map(ObjectIdentifier.init) }
 
@@ -68,7 +67,7 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
     alternative: RegistrationAlternative?, scope: Scope, file: StaticString, line: UInt,
     needs: [Container.Dependency]?, checked: Bool = true, kind: ResolverKind,
     resolver: @escaping @Sendable () throws -> Value,
-    makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)? = nil
+    makeAsync: (@Sendable () async throws -> Value)? = nil
   ) {
     self.init(
       alternative: alternative, scope: scope, file: file, line: line,
@@ -92,7 +91,16 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
       kind: kind, makePlain: { preconditionFailure("A parametrized resolver takes a parameter.") },
       extras: RegistrationExtras(
         makeWithParameter: { parameter in try resolver(parameter as! Parameter) },
-        accepts: { $0 is Parameter }, acceptsType: acceptsParameters(of: Parameter.self),
+        accepts: { $0 is Parameter },
+        // For validation, which has types and no values. `type is Parameter.Type` answers for a
+        // class (its subclasses) or a concrete type; for an existential (`Any`, `any Shape`) it
+        // is the protocol's own metatype, matching no conforming type, and Swift cannot ask
+        // generically whether a metatype conforms (messages look it up by name, see
+        // `kindTest(of:)`, which can fail): such a resolver is taken to take any type, so that
+        // validation never reports what the road accepts.
+        acceptsType: { [existential = isExistential(Parameter.self)] in
+          existential || $0 is Parameter.Type
+        },
         parameterType: Parameter.self))
   }
 
@@ -136,9 +144,10 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
 
   var site: RequestSite { RequestSite(file, line) }
 
-  /// The same resolver in a registration of its own: its own kept instance, and its own serial.
-  func copyKeepingNothing() -> any AnyRegistration {
-    Registration(
+  /// The same resolver in a registration of its own: its own kept instance, reset with
+  /// `resets`, and its own serial.
+  func copyKeepingNothing(resetWith resets: ResetEpoch) -> any AnyRegistration {
+    let copy = Registration(
       alternative: alternative, scope: scope, file: file, line: line, needs: needs, kind: kind,
       makePlain: makePlain,
       extras: extras.map {
@@ -147,6 +156,8 @@ final class Registration<Value>: KeyedRegistration, AnyRegistration {
           accepts: $0.acceptsParameter, acceptsType: $0.acceptsParameterType,
           parameterType: $0.parameterType)
       })
+    copy.resetsWith(resets)
+    return copy
   }
 
   func accepts(_ parameter: Any) -> Bool {
@@ -181,7 +192,7 @@ extension Registration: @unchecked Sendable {}  // immutable: `let`s of `Sendabl
 @usableFromInline
 final class RegistrationExtras<Value>: Sendable {
   @usableFromInline let makeWithParameter: (@Sendable (_ parameter: Any) throws -> Value)?
-  let makeAsync: (@Sendable (_ parameter: Any?) async throws -> Value)?
+  let makeAsync: (@Sendable () async throws -> Value)?
   let acceptsParameter: (@Sendable (Any) -> Bool)?
   let acceptsParameterType: (@Sendable (Any.Type) -> Bool)?
   let parameterType: Any.Type?
@@ -192,7 +203,7 @@ final class RegistrationExtras<Value>: Sendable {
 
   init(
     makeWithParameter: (@Sendable (Any) throws -> Value)? = nil,
-    makeAsync: (@Sendable (Any?) async throws -> Value)? = nil,
+    makeAsync: (@Sendable () async throws -> Value)? = nil,
     accepts: (@Sendable (Any) -> Bool)? = nil, acceptsType: (@Sendable (Any.Type) -> Bool)? = nil,
     parameterType: Any.Type? = nil
   ) {
@@ -223,18 +234,4 @@ func callOnMainActor<Parameter, Value>(
   return try withoutActuallyEscaping(resolver) { resolver in
     try unsafeBitCast(resolver, to: ((Parameter) throws -> Value).self)(parameter)
   }
-}
-
-/// For validation, which has types and no values. `type is Parameter.Type` answers for a class
-/// (its subclasses) or a concrete type; for an existential (`Any`, `any Shape`) it is the
-/// protocol's own metatype, matching no conforming type, and Swift cannot ask generically whether
-/// a metatype conforms (messages look it up by name, see `kindTest(of:)`, which can fail): such
-/// a resolver is taken to take any type, so that validation never reports what the road accepts.
-private func acceptsParameters<Parameter>(of parameter: Parameter.Type)
-  -> @Sendable (Any.Type) -> Bool
-{
-  if isExistential(parameter) {
-    return { _ in true }
-  }
-  return { $0 is Parameter.Type }
 }

@@ -33,7 +33,7 @@ final class RegistrationSlots {
     for slot in 0..<old.capacity {
       let entry = old.entries[slot]
       if entry > Self.removed {
-        place(entry)
+        _ = insert(Self.registration(inSlot: entry))
       }
     }
   }
@@ -106,16 +106,6 @@ final class RegistrationSlots {
       let entry = entries[slot]
       return entry > Self.removed ? Self.registration(inSlot: entry).erased : nil
     }
-  }
-
-  /// Places an entry, retained for these slots, while they are not published yet: the one
-  /// direct write of a slot.
-  private func place(_ entry: UInt) {
-    let registration = Self.registration(inSlot: entry)
-    let slot = probe(registration.key).slot
-    entries[slot] = PublishedWord.entry(retaining: registration)
-    used += 1
-    count += 1
   }
 
   /// Whether the registration of a live entry is registered under `key`: a registration

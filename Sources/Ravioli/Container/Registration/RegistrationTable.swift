@@ -86,18 +86,16 @@ struct RegistrationTable: Sendable {
     return replaced
   }
 
-  /// Removes every resolver (plain and parametrized) stored under `key`, returning them.
-  mutating func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
-    let plain = plain.removeValue(forKey: key)
-    let parametrized = parametrized.removeValue(forKey: key) ?? []
-    return (plain.map { [$0] } ?? []) + parametrized
+  /// What the table holds under `key`.
+  subscript(key: RegistrationKey) -> ResolversUnderKey {
+    ResolversUnderKey(plain: plain[key], parametrized: parametrized[key])
   }
 
-  /// The registration that inserting `registration` would replace.
-  func stored(like registration: any AnyRegistration) -> (any AnyRegistration)? {
-    let key = registration.key
-    guard registration.parameterType != nil else { return plain[key] }
-    return parametrized[key]?.first { $0.parameterType == registration.parameterType }
+  /// Removes every resolver (plain and parametrized) stored under `key`, returning them.
+  mutating func remove(_ key: RegistrationKey) -> [any AnyRegistration] {
+    ResolversUnderKey(
+      plain: plain.removeValue(forKey: key), parametrized: parametrized.removeValue(forKey: key)
+    ).all
   }
 
   /// Whether this table holds `registration` itself.
@@ -112,5 +110,33 @@ struct RegistrationTable: Sendable {
     let keys = Set(plain.keys.filter { $0.type == type })
       .union(parametrized.keys.filter { $0.type == type })
     return keys.map(\.alternative).sorted { ($0?.name ?? "") < ($1?.name ?? "") }
+  }
+}
+
+/// What one container (with an isolation scope's overlay, if any) holds under a key.
+struct ResolversUnderKey {
+  let plain: (any AnyRegistration)?
+  let parametrized: [any AnyRegistration]?
+
+  /// The plain one, then the parametrized ones in the order they were registered.
+  var all: [any AnyRegistration] { (plain.map { [$0] } ?? []) + (parametrized ?? []) }
+
+  /// Where the plain one, else the first parametrized one, was registered.
+  var site: RequestSite? { (plain ?? parametrized?.first)?.site }
+
+  /// The registration that storing `registration` would replace: the plain one, or the
+  /// parametrized one that takes the same parameter type.
+  func stored(like registration: any AnyRegistration) -> (any AnyRegistration)? {
+    guard registration.parameterType != nil else { return plain }
+    return parametrized?.first { $0.parameterType == registration.parameterType }
+  }
+
+  /// The rule inside one container: a parametrized resolver that takes the request's parameter
+  /// wins over the plain one.
+  func answer(to parameter: LookUpParameter?) -> (any AnyRegistration)? {
+    if let parameter, let parametrized, let chosen = parameter.choose(from: parametrized) {
+      return chosen
+    }
+    return plain
   }
 }

@@ -161,7 +161,7 @@ extension Container {
     let gate = registration.instances?.asyncCreation
     if let gate {
       switch await gate.enter(
-        as: AsyncCreationGate.currentTask, label: describeRequest(Value.self, alternative),
+        label: describeRequest(Value.self, alternative),
         until: { registration.instances?.current != nil })
       {
       case .entered:
@@ -232,7 +232,7 @@ extension Container {
     }
     do {
       let value = try await AsyncResolutionPath.$current.withValue(path) {
-        try await registration.makeAsync!(nil)
+        try await registration.extras!.makeAsync!()
       }
       if let needs {
         checkAllAskedFor(needs, used: node.used)

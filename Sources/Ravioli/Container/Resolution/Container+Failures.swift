@@ -189,6 +189,6 @@ extension Container {
     if let scope = record.madeInScope, scope === IsolationScope.active {
       return false
     }
-    return registrations.isEmpty
+    return registrations.table.all.isEmpty
   }
 }

@@ -216,22 +216,14 @@ struct RetainingSearch: RegistrationSearch {
         .map { .found($0) }
     }
     guard request.parameter != nil else {
-      return container.plainRegistration(for: request.key).map(LookUpAnswer.found)
+      // The container's own plain registration, read without its lock, retained.
+      let stack = ResolutionStack.beginReading()
+      defer { stack._withUnsafeGuaranteedRef { $0.reader.end() } }
+      return container.registrations.registration(for: request.key).map {
+        .found(Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue())
+      }
     }
-    let (plain, parametrized) = container.registrations.resolvers(
-      for: request.key, withParameter: true)
-    return ResolversUnderKey(plain: plain, parametrized: parametrized)
+    return container.registrations.resolvers(for: request.key, withParameter: true)
       .answer(to: request.parameter).map { .found($0) }
-  }
-}
-
-extension Container {
-  /// This container's own plain registration under `key`, read without its lock, retained.
-  fileprivate func plainRegistration(for key: RegistrationKey) -> AnyObject? {
-    let stack = ResolutionStack.beginReading()
-    defer { stack._withUnsafeGuaranteedRef { $0.reader.end() } }
-    return registrations.registration(for: key).map {
-      Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue()
-    }
   }
 }

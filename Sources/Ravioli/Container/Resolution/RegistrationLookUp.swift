@@ -145,18 +145,3 @@ enum LookUpParameter {
       ?? list.last { $0.parameterType == anything }
   }
 }
-
-/// What one container (with an isolation scope's overlay, if any) holds under a key.
-struct ResolversUnderKey {
-  let plain: (any AnyRegistration)?
-  let parametrized: [any AnyRegistration]?
-
-  /// The rule inside one container: a parametrized resolver that takes the request's parameter
-  /// wins over the plain one.
-  func answer(to parameter: LookUpParameter?) -> (any AnyRegistration)? {
-    if let parameter, let parametrized, let chosen = parameter.choose(from: parametrized) {
-      return chosen
-    }
-    return plain
-  }
-}
