@@ -68,7 +68,7 @@ public final class Container: Sendable {
     ancestors = ChainSegment.ancestors(from: parents)
     let scope = IsolationScope.active
     madeInScope = scope != nil
-    self.name = name ?? "container-\(Self.nextUnnamedNumber())"
+    self.name = name ?? "container-\(Self.unnamedCount.next())"
     record = ContainerRecord(
       name: self.name, parents: parents.map(\.record),
       registrations: self.registrations, madeInScope: scope)
@@ -86,13 +86,6 @@ public final class Container: Sendable {
       AtomicWord.countRoadWatchers(-1)
     }
     ParentRelease.release(heldParents)
-  }
-
-  private static func nextUnnamedNumber() -> Int {
-    unnamedCount.withLock { count in
-      count += 1
-      return count
-    }
   }
 
   /// This container, then the containers it searches, in order.

@@ -45,30 +45,24 @@ enum LivingContainers {
       guard let made = candidate.record.madeInScope else { return true }
       return current?.isInside(made) ?? false
     }
-    // Then the scope's overlays (never one lock inside the other): what the scope registered,
-    // else the container's own, unless the scope removed it.
-    let found: [RequestSite?] =
-      current.map { scope in
-        scope.state.withLock { state in
-          candidates.map { candidate in
-            guard let overlay = state.overlays[candidate.id], overlay.record === candidate.record
-            else { return candidate.own.lazy.compactMap { $0 }.first }
-            return keys.indices.lazy.compactMap { index in
-              overlay.table[keys[index]].site
-                ?? (overlay.hides(keys[index]) ? nil : candidate.own[index])
-            }
-            .first
-          }
+    // Then the scope's overlays (never one lock inside the other), read under the scope's lock:
+    // what the scope registered, else the container's own, unless the scope removed it.
+    func registered(overlays: [ObjectIdentifier: Overlay]) -> [RegisteredElsewhere] {
+      candidates.compactMap { candidate in
+        let overlay = overlays[candidate.id].flatMap { $0.record === candidate.record ? $0 : nil }
+        let found = zip(keys, candidate.own).compactMap { key, own in
+          overlay.flatMap { $0.table[key].site }
+            ?? (overlay?.hides(key) == true ? nil : own)
         }
-      } ?? candidates.map { $0.own.lazy.compactMap { $0 }.first }
-    return candidates.indices.compactMap { index in
-      found[index].map { site in
-        RegisteredElsewhere(
-          name: candidates[index].record.name, site: site.label,
-          buildsOnSearched: candidates[index].buildsOnSearched)
+        return found.first.map {
+          RegisteredElsewhere(
+            name: candidate.record.name, site: $0.label,
+            buildsOnSearched: candidate.buildsOnSearched)
+        }
       }
     }
-    .sorted { $0.name < $1.name }
+    let found = current.map { scope in scope.state.withLock { registered(overlays: $0.overlays) } }
+    return (found ?? registered(overlays: [:])).sorted { $0.name < $1.name }
   }
 }
 

@@ -73,3 +73,13 @@ final class Locked<Value: Sendable>: @unchecked Sendable {  // `value`: only und
     }
   }
 }
+
+extension Locked where Value: FixedWidthInteger {
+  /// Counts one more and returns the new count: a counter that starts at 0 gives 1 first.
+  func next() -> Value {
+    withLock { count in
+      count += 1
+      return count
+    }
+  }
+}

@@ -15,12 +15,8 @@ public func withIsolatedContainers<Result>(
   fileID: String = #fileID, function: String = #function, line: Int = #line,
   _ body: () throws -> Result
 ) rethrows -> Result {
-  let scope = IsolationScope(
-    inheriting: IsolationScope.current,
-    runningIn: IsolationScope.describe(function: function, fileID: fileID, line: line))
-  return try IsolationScope.$current.withValue(scope) {
-    try body()
-  }
+  try IsolationScope.$current.withValue(
+    IsolationScope(function: function, fileID: fileID, line: line), operation: body)
 }
 
 /// Runs the asynchronous `body` with containers, the lookup policy and the logger of its own
@@ -37,10 +33,6 @@ public func withIsolatedContainers<Result>(
   fileID: String = #fileID, function: String = #function, line: Int = #line,
   _ body: () async throws -> Result
 ) async rethrows -> Result {
-  let scope = IsolationScope(
-    inheriting: IsolationScope.current,
-    runningIn: IsolationScope.describe(function: function, fileID: fileID, line: line))
-  return try await IsolationScope.$current.withValue(scope) {
-    try await body()
-  }
+  try await IsolationScope.$current.withValue(
+    IsolationScope(function: function, fileID: fileID, line: line), operation: body)
 }

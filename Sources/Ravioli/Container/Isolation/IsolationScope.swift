@@ -17,14 +17,19 @@ final class IsolationScope: Sendable {
   }
 
   let state: Locked<State>
-  /// For the message of a property wrapper that stops the program in the scope (see `describe`).
+  /// For the message of a property wrapper that stops the program in the scope (see `init`).
   let runningIn: String
   weak let outer: IsolationScope?
 
-  /// An inner scope sees the outer one's registrations, removals, policy and logger, but keeps
-  /// instances of its own, so that what it registers cannot end up inside the outer's singletons.
-  init(inheriting outer: IsolationScope?, runningIn: String) {
-    self.runningIn = runningIn
+  /// A scope inside the current one, if any: an inner scope sees the outer one's registrations,
+  /// removals, policy and logger, but keeps instances of its own, so that what it registers cannot
+  /// end up inside the outer's singletons. It runs in `function`, e.g.
+  /// `` `listsProducts()` (Tests/Shop.swift:42) ``; a mangled function (the body of an exit
+  /// test, which a macro writes) is named by its place alone.
+  init(function: String, fileID: String, line: Int) {
+    let place = "\(fileID):\(line)"
+    runningIn = function.hasPrefix("$") ? "the code at \(place)" : "`\(function)` (\(place))"
+    let outer = Self.current
     self.outer = outer
     var inherited = outer?.state.current ?? State()
     for (id, var overlay) in inherited.overlays {
@@ -61,13 +66,6 @@ final class IsolationScope: Sendable {
       scope = current.outer
     }
     return false
-  }
-
-  /// E.g. `` `listsProducts()` (Tests/Shop.swift:42) ``; a mangled function (the body of an
-  /// exit test, which a macro writes) is named by its place alone.
-  static func describe(function: String, fileID: String, line: Int) -> String {
-    let place = "\(fileID):\(line)"
-    return function.hasPrefix("$") ? "the code at \(place)" : "`\(function)` (\(place))"
   }
 
   /// The scope the current task is in; `nil` at the cost of one relaxed atomic load while no

@@ -212,16 +212,13 @@ final class RegistrationExtras<Value>: Sendable {
     acceptsParameter = accepts
     acceptsParameterType = acceptsType
     self.parameterType = parameterType
-    serial = registrationSerials.withLock { serial in
-      serial += 1
-      return serial
-    }
+    serial = registrationSerials.next()
   }
 }
 
 private let registrationSerials = Locked<UInt64>(0)
 
-/// The road calls it only on the main actor (see `Container.isolationRefusal(of:)`), and this
+/// The road calls it only on the main actor (see `Container.isolationFailure`), and this
 /// checks it again. What `MainActor.assumeIsolated` does, for a value and a parameter that need
 /// not be `Sendable` (a view model often is not), which it does not take: both stay on this
 /// thread, within this one synchronous call. Once the isolation is checked, the resolver is

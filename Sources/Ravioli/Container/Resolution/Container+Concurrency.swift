@@ -43,13 +43,16 @@ extension Container {
   func resolveAwaiting<Value: Sendable>(
     _ type: Value.Type, alternative: RegistrationAlternative?, site: RequestSite
   ) async throws(ResolutionError) -> Value {
-    guard let found = lookUpPlain(of: type, alternative: alternative) else {
-      // Not registered, or `Wrapped` for a `Wrapped?`: the general road decides.
-      return try resolveValue(type, alternative: alternative, parameter: nil, site: site)
-    }
-    let registration = unsafeDowncast(found, to: Registration<Value>.self)
-    if registration.kind == .nonisolated, registration.scope != .graph {
-      // Inside an isolation scope, which only the general road (watched) sees.
+    // The plain registration of `type`, retained: the road holds it while it suspends.
+    guard
+      let found = RetainingSearch(resolving: true).nearest(
+        LookUpRequest(RegistrationKey(type, alternative), parameter: nil), from: self)?.found,
+      case let registration = unsafeDowncast(found, to: Registration<Value>.self),
+      registration.kind != .nonisolated || registration.scope == .graph
+    else {
+      // Not registered, or `Wrapped` for a `Wrapped?`, or a nonisolated resolver outside a graph
+      // scope inside an isolation scope (which only the general road, watched, sees): the
+      // general road decides.
       return try resolveValue(type, alternative: alternative, parameter: nil, site: site)
     }
     if AtomicWord.roadIsWatched {
@@ -66,10 +69,12 @@ extension Container {
         return kept
       }
       guard registration.scope == .graph else {
-        return try await runOnMainActor(registration, alternative: alternative, site: site)
+        return try await runOnMainActor(
+          registration, alternative: alternative, site: site, startedTrace: Self.takeThreadsTrace())
       }
       return try await awaitedGraphInstance(of: registration) { () throws(ResolutionError) in
-        try await runOnMainActor(registration, alternative: alternative, site: site)
+        try await runOnMainActor(
+          registration, alternative: alternative, site: site, startedTrace: Self.takeThreadsTrace())
       }
     case .async:
       return try await runAsync(registration, alternative: alternative, site: site)
@@ -93,17 +98,8 @@ extension Container {
   }
 
   /// Runs a main-actor resolver for an awaited request. Its frames go into the trace that the
-  /// request belongs to: one the request started on the thread it came from, or the awaited
-  /// resolution's around it.
-  private func runOnMainActor<Value: Sendable>(
-    _ registration: Registration<Value>, alternative: RegistrationAlternative?,
-    site: RequestSite
-  ) async throws(ResolutionError) -> Value {
-    let trace = AsyncResolutionPath.current.depth == 0 ? Self.takeThreadsTrace() : nil
-    return try await runOnMainActor(
-      registration, alternative: alternative, site: site, startedTrace: trace)
-  }
-
+  /// request belongs to: `startedTrace`, which the request started on the thread it came from
+  /// (``takeThreadsTrace()``, called there), or the awaited resolution's around it.
   @MainActor
   private func runOnMainActor<Value: Sendable>(
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
@@ -114,22 +110,22 @@ extension Container {
     }
     let stack = ResolutionStack.current
     let awaited = AsyncResolutionPath.current.innermost
-    stack.trace = startedTrace ?? awaited?.trace
-    stack.traceDepth = startedTrace == nil ? awaited?.depth ?? 0 : 0
+    stack.follow(
+      startedTrace ?? awaited?.trace, from: startedTrace == nil ? awaited?.depth ?? 0 : 0)
     defer {
       // Made meanwhile (kept), it pushed nothing, whose pop would have let go of the trace.
       if stack.depth == 0 {
-        stack.trace = nil
-        stack.traceDepth = 0
+        stack.follow(nil)
       }
     }
     return try run(registration, alternative: alternative, parameter: nil, site: site)
   }
 
-  /// The trace that a top-level awaited request started on this thread's stack, taken off it:
-  /// the resolution goes on elsewhere (in the task, on the main actor), which then logs it.
+  /// The trace that a top-level awaited request (outside any awaited resolution) started on this
+  /// thread's stack, taken off it: the resolution goes on elsewhere (in the task, on the main
+  /// actor), which then logs it.
   private static func takeThreadsTrace() -> ResolutionTrace? {
-    guard AtomicWord.roadIsWatched else { return nil }
+    guard AtomicWord.roadIsWatched, AsyncResolutionPath.current.depth == 0 else { return nil }
     let stack = ResolutionStack.current
     guard stack.depth == 0, let trace = stack.trace else { return nil }
     stack.trace = nil
@@ -154,10 +150,10 @@ extension Container {
       throw refusalFailure(refusal, Value.self, alternative: alternative, site: site, on: path)
     }
     let inner = path.appending(
-      .init(
-        registration: serial, site: registration.site, type: Value.self,
-        alternative: alternative, container: ObjectIdentifier(self), containerName: name),
-      needs: registration.checkedNeeds, trace: path.depth == 0 ? Self.takeThreadsTrace() : nil)
+      DescribedFrame(
+        type: Value.self, alternative: alternative, container: ObjectIdentifier(self),
+        containerName: name, site: registration.site),
+      serial: serial, needs: registration.checkedNeeds, trace: Self.takeThreadsTrace())
     let gate = registration.instances?.asyncCreation
     if let gate {
       switch await gate.enter(
@@ -238,19 +234,16 @@ extension Container {
         checkAllAskedFor(needs, used: node.used)
       }
       return value
-    } catch let error as ResolutionError {
-      trace?.failed(ObjectIdentifier(registration))
-      throw error
     } catch {
       trace?.failed(ObjectIdentifier(registration))
-      let labels = path.pathToInnermost
-      if error is CancellationError {
-        throw failure(
-          .cancelled, Value.self, alternative: alternative, site: site, resolutionPath: labels)
+      if let error = error as? ResolutionError {
+        throw error
       }
+      let cancelled = error is CancellationError
       throw failure(
-        .resolverFailed(error), Value.self, registeredAt: registration.site,
-        alternative: alternative, site: site, resolutionPath: labels)
+        cancelled ? .cancelled : .resolverFailed(error), Value.self,
+        registeredAt: cancelled ? nil : registration.site, alternative: alternative, site: site,
+        resolutionPath: path.pathToInnermost)
     }
   }
 }
@@ -258,26 +251,24 @@ extension Container {
 // MARK: - Synchronous requests for resolvers that cannot run here
 
 extension Container {
+  /// Why a synchronous request cannot run `registration`'s resolver here, if it cannot.
   @usableFromInline
-  func isolationRefusal<Value>(of registration: Registration<Value>) -> ResolutionError.Reason? {
+  func isolationFailure<Value>(
+    of registration: Registration<Value>, alternative: RegistrationAlternative?,
+    site: RequestSite
+  ) -> ResolutionError? {
+    let reason: ResolutionError.Reason
     switch registration.kind {
     case .nonisolated:
       return nil
     case .mainActor:
-      return MainActorCheck.isOnMainActor ? nil : .needsActor("MainActor")
+      guard !MainActorCheck.isOnMainActor else { return nil }
+      reason = .needsActor("MainActor")
     case .async:
-      return .needsAwait
+      reason = .needsAwait
     }
-  }
-
-  @usableFromInline
-  func isolationFailure<Value>(
-    _ reason: ResolutionError.Reason, of registration: Registration<Value>,
-    alternative: RegistrationAlternative?, site: RequestSite
-  ) -> ResolutionError {
-    let stack = ResolutionStack.current
     return failure(
       reason, Value.self, registeredAt: registration.site, alternative: alternative, site: site,
-      resolutionPath: stack.pathToInnermost)
+      resolutionPath: ResolutionStack.current.pathToInnermost)
   }
 }

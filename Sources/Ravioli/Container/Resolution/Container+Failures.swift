@@ -11,13 +11,12 @@ extension Container {
     _ refusal: ResolutionStack.Refusal, _ type: Value.Type, alternative: RegistrationAlternative?,
     site: RequestSite, on path: some ResolutionPath
   ) -> ResolutionError {
-    let requested = describeRequest(type, alternative)
     switch refusal {
     case .cycle(let start):
-      let cycle = path.labels(from: start, endingWith: (requested, self))
+      let cycle = path.labels(from: start, endingWith: (type, alternative, self))
       var failure = failure(
         .cycle(path: cycle), type, alternative: alternative, site: site,
-        resolutionPath: start > 0 ? path.labels(from: 0, endingWith: (requested, self)) : [])
+        resolutionPath: start > 0 ? path.labels(endingWith: (type, alternative, self)) : [])
       failure.registrationSites = path.registrationSites(from: start)
       return failure
     case .depthLimit, .callStackNearlyFull:
@@ -31,7 +30,7 @@ extension Container {
         : labels
       var failure = failure(
         .tooDeep(depth: labels.count), type, alternative: alternative, site: site,
-        resolutionPath: path + [requested])
+        resolutionPath: path + [describeRequest(type, alternative)])
       if case .depthLimit = refusal {
         failure.note =
           "Ravioli nests resolutions at most \(ResolutionStack.depthLimit) deep, which no real "
@@ -62,7 +61,7 @@ extension Container {
 
   @usableFromInline
   func resolverFailure<Value>(
-    _ error: any Error, of type: Value.Type, registeredAt: RequestSite,
+    _ error: any Error, of registration: Registration<Value>,
     alternative: RegistrationAlternative?, site: RequestSite
   ) -> ResolutionError {
     let stack = ResolutionStack.current
@@ -73,18 +72,8 @@ extension Container {
       return error
     }
     return failure(
-      .resolverFailed(error), type, registeredAt: registeredAt, alternative: alternative,
-      site: site, resolutionPath: stack.pathToInnermost)
-  }
-
-  func failure<Value>(
-    _ reason: ResolutionError.Reason, _ type: Value.Type, registeredAt: RequestSite,
-    alternative: RegistrationAlternative?, site: RequestSite, resolutionPath: [String]
-  ) -> ResolutionError {
-    var failure = failure(
-      reason, type, alternative: alternative, site: site, resolutionPath: resolutionPath)
-    failure.note = "The resolver is registered at \(registeredAt.label)."
-    return failure
+      .resolverFailed(error), Value.self, registeredAt: registration.site,
+      alternative: alternative, site: site, resolutionPath: stack.pathToInnermost)
   }
 
   func notFoundError<Value>(
@@ -125,7 +114,7 @@ extension Container {
     var error = failure(
       reason, type, alternative: alternative, site: site,
       resolutionPath: stack.depth == 0
-        ? [] : stack.labels(endingWith: (describeRequest(type, alternative), self)))
+        ? [] : stack.labels(endingWith: (type, alternative, self)))
     if hints, case .notRegistered = reason {
       if error.registeredAlternatives.isEmpty {
         error.add(note: registeredKindsNote(of: type, alternative: alternative))
@@ -162,24 +151,21 @@ extension Container {
       + "`container.register { () -> \(type) in \(first.type)(...) }`."
   }
 
+  /// `registeredAt`, where the resolver that failed is registered, goes into the note.
   func failure<Value>(
-    _ reason: ResolutionError.Reason, _ type: Value.Type, alternative: RegistrationAlternative?,
-    site: RequestSite, resolutionPath: [String]
+    _ reason: ResolutionError.Reason, _ type: Value.Type, registeredAt: RequestSite? = nil,
+    alternative: RegistrationAlternative?, site: RequestSite, resolutionPath: [String]
   ) -> ResolutionError {
     let typeID = ObjectIdentifier(type)
-    var alternatives: [RegistrationAlternative?] = []
     var seen = Set<RegistrationAlternative?>()
-    for container in chain {
-      for alternative in container.visibleTable.alternatives(of: typeID)
-      where seen.insert(alternative).inserted {
-        alternatives.append(alternative)
-      }
-    }
+    let alternatives = chain.flatMap { $0.visibleTable.alternatives(of: typeID) }
+      .filter { seen.insert($0).inserted }
     return ResolutionError(
       reason: reason, typeName: String(describing: type), alternativeName: alternative?.name,
       searchedContainers: chain.map(\.name),
       registeredAlternatives: alternatives.map { $0?.name },
-      resolutionPath: resolutionPath, requestedAt: site.label)
+      resolutionPath: resolutionPath, requestedAt: site.label,
+      note: registeredAt.map { "The resolver is registered at \($0.label)." })
   }
 }
 

@@ -117,13 +117,6 @@ extension Container {
     return found
   }
 
-  /// The plain registration of `type` that the road resolves, retained: the awaiting road holds
-  /// it while it suspends.
-  func lookUpPlain(of type: Any.Type, alternative: RegistrationAlternative?) -> AnyObject? {
-    let request = LookUpRequest(RegistrationKey(type, alternative), parameter: nil)
-    return RetainingSearch(resolving: true).nearest(request, from: self)?.found
-  }
-
   /// Inlinable so that the common cases (a kept instance, an unscoped resolver) are specialized
   /// where called, without generic metadata look-ups. The parameter is lent as a pointer: `nil`
   /// needs no destroying, where an `Any?`, even `nil`, goes through generic value witnesses.
@@ -184,19 +177,19 @@ extension Container {
     _ registration: Registration<Value>, alternative: RegistrationAlternative?,
     parameter: UnsafePointer<Any>?, site: RequestSite
   ) throws(ResolutionError) -> Value {
-    if registration.kind != .nonisolated, let refusal = isolationRefusal(of: registration) {
-      throw isolationFailure(refusal, of: registration, alternative: alternative, site: site)
+    if registration.kind != .nonisolated,
+      let failure = isolationFailure(of: registration, alternative: alternative, site: site)
+    {
+      throw failure
     }
     do {
       let value = try registration.make(parameter)
       if let needs = registration.checkedNeeds {
-        checkAllAskedFor(needs, by: registration)
+        checkAllAskedFor(needs)
       }
       return value
     } catch {
-      throw resolverFailure(
-        error, of: Value.self, registeredAt: RequestSite(registration.file, registration.line),
-        alternative: alternative, site: site)
+      throw resolverFailure(error, of: registration, alternative: alternative, site: site)
     }
   }
 }

@@ -24,9 +24,7 @@ extension Container {
     if unretained._withUnsafeGuaranteedRef({ $0.instances != nil }),
       let kept = unretained._withUnsafeGuaranteedRef({ $0.instances?.currentInReadSection })
     {
-      if !endUnwatchedLookUp(lookUp) {
-        endWatchedLookUp(parameterType: parameterType, found: found)
-      }
+      endLookUp(lookUp, parameterType: parameterType)
       return resolved(kept)
     }
     if nonisolatedOnly,
@@ -137,9 +135,7 @@ extension Container {
     }
     let retained = Unmanaged<Registration<Value>>.fromOpaque(lookUp.found).retain()
       .takeRetainedValue()
-    if !endUnwatchedLookUp(lookUp) {
-      endWatchedLookUp(parameterType: parameterType, found: lookUp.found)
-    }
+    endLookUp(lookUp, parameterType: parameterType)
     return try run(retained, alternative: alternative, parameter: nil, site: site)
   }
 
@@ -160,9 +156,8 @@ extension Container {
 
   /// Starts a read section and finds in it, with ``UnretainedSearch``, the nearest plain
   /// registration of `type`, unretained, without generics, locks or reference counting. The
-  /// caller ends the section with ``endUnwatchedLookUp(_:)`` (if `false`,
-  /// ``endWatchedLookUp(parameterType:found:)``) or by entering the registration's frame
-  /// (``LookUp/enterEndingSection(_:)``, or, watched,
+  /// caller ends the section with ``endLookUp(_:parameterType:)`` or by entering the
+  /// registration's frame (``LookUp/enterEndingSection(_:)``, or, watched,
   /// ``enterEndingWatchedLookUp(_:parameterType:)``), and uses the registration after that only
   /// if it retained it before, or while that frame protects it. `nil`, with no section open,
   /// when there is none, inside an isolation scope, and where the search cannot decide.
@@ -190,14 +185,15 @@ extension Container {
     return LookUp(found: found.toOpaque(), stack: stack)
   }
 
-  /// `false`, leaving the section to ``endWatchedLookUp(parameterType:found:)``, when watched.
+  /// Ends the section of `lookUp`: through ``endWatchedLookUp(parameterType:found:)`` when
+  /// watched.
   @inlinable
-  func endUnwatchedLookUp(_ lookUp: LookUp) -> Bool {
-    guard !AtomicWord.roadIsWatched else {
-      return false
+  func endLookUp(_ lookUp: LookUp, parameterType: Any.Type?) {
+    if AtomicWord.roadIsWatched {
+      endWatchedLookUp(parameterType: parameterType, found: lookUp.found)
+    } else {
+      lookUp.endSection()
     }
-    lookUp.endSection()
-    return true
   }
 
   /// Ends the section and tells the watchers (declared needs, traces) what it found: the

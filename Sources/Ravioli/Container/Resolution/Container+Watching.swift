@@ -56,15 +56,13 @@ extension Container {
       level: .warning, file: needs.site.file, function: "register", line: needs.site.line)
   }
 
+  /// Reports what `needs` declares that the resolver, which asked for `used` (by default, what
+  /// the thread's innermost frame asked for), did not ask for.
   @usableFromInline
-  func checkAllAskedFor(_ needs: DeclaredNeeds, by registration: AnyObject) {
-    guard let used = ResolutionStack.current.top?.used else { return }
-    checkAllAskedFor(needs, used: used)
-  }
-
-  /// Reports what `needs` declares that the resolver, which asked for `used`, did not ask for.
-  func checkAllAskedFor(_ needs: DeclaredNeeds, used: UInt64) {
-    guard used != needs.allBits else { return }
+  func checkAllAskedFor(_ needs: DeclaredNeeds, used: UInt64? = nil) {
+    guard let used = used ?? ResolutionStack.current.top?.used, used != needs.allBits else {
+      return
+    }
     for (index, dependency) in needs.dependencies.prefix(64).enumerated()
     where used & (1 << UInt64(index)) == 0 && needs.reportsFirst(dependency.key, unused: true) {
       // Information, not a warning: a resolver may need something only sometimes, and
@@ -90,10 +88,7 @@ extension Container {
       }
       // A trace left from a top-level request that made nothing (another thread made the
       // instance meanwhile) has nothing more to say.
-      stack.trace = nil
-      stack.traceDepth = 0
-      guard tracesResolutions, found != nil else { return }
-      stack.trace = ResolutionTrace(container: name)
+      stack.follow(tracesResolutions && found != nil ? ResolutionTrace(container: name) : nil)
     }
     guard let trace = stack.trace, let registration = found as? any AnyRegistration else {
       return
@@ -120,8 +115,7 @@ extension Container {
       return
     }
     let runsHere = registration.kind == .nonisolated && !registration.hasKeptInstance
-    stack.trace = runsHere ? trace : nil
-    stack.traceDepth = runsHere ? awaited.depth : 0
+    stack.follow(runsHere ? trace : nil, from: runsHere ? awaited.depth : 0)
     trace.requested(
       describeRequest(type, alternative), registration: ObjectIdentifier(registration),
       kept: registration.hasKeptInstance, depth: awaited.depth)

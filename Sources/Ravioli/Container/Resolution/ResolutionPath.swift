@@ -11,24 +11,32 @@ protocol ResolutionPath {
   static var runners: String { get }
 }
 
-/// A resolution in progress as a message names it.
-struct DescribedFrame {
-  let label: String
+/// A resolution in progress as a message names it. Plain data, no reference: a task that a
+/// resolver starts inherits the awaited path, and may outlive the registration, which it must
+/// not keep alive.
+struct DescribedFrame: Sendable {
+  let type: Any.Type
+  let alternative: RegistrationAlternative?
   let container: ObjectIdentifier
   let containerName: String
   /// Where its resolver is registered, when known.
-  let site: String?
+  let site: RequestSite?
+
+  /// Made only for a message: describing a type costs more than the rest of a resolution.
+  var label: String { describeRequest(type, alternative) }
 }
 
 extension ResolutionPath {
   /// Labels from `start` on, then `last` (a request made of a container), as a cycle shows.
-  func labels(from start: Int = 0, endingWith last: (String, Container)? = nil) -> [String] {
+  func labels(
+    from start: Int = 0, endingWith last: (Any.Type, RegistrationAlternative?, Container)? = nil
+  ) -> [String] {
     var frames = describedFrames[start...]
-    if let (label, container) = last {
+    if let (type, alternative, container) = last {
       frames.append(
         DescribedFrame(
-          label: label, container: ObjectIdentifier(container), containerName: container.name,
-          site: nil))
+          type: type, alternative: alternative, container: ObjectIdentifier(container),
+          containerName: container.name, site: nil))
     }
     // Each label names its container (`Greeter from "app"`) when a path goes through more than
     // one: a registration that forwards to another container's (`Greeter -> Greeter`) reads as
@@ -41,7 +49,7 @@ extension ResolutionPath {
   /// of its resolvers can be found.
   func registrationSites(from start: Int) -> [String] {
     describedFrames[start...].compactMap { frame in
-      frame.site.map { "`\(frame.label)` at \($0)" }
+      frame.site.map { "`\(frame.label)` at \($0.label)" }
     }
   }
 
@@ -66,21 +74,6 @@ extension ResolutionStack.Refusal {
 /// The async resolutions in progress in the current task (and inherited by its child tasks),
 /// outermost first.
 struct AsyncResolutionPath: ResolutionPath, Sendable {
-  /// Plain data, no reference: a task that a resolver starts inherits the path, and may
-  /// outlive the registration, which it must not keep alive.
-  struct Frame: Sendable {
-    /// The registration that is running, by its serial number.
-    let registration: UInt64
-    let site: RequestSite
-    let type: Any.Type
-    let alternative: RegistrationAlternative?
-    let container: ObjectIdentifier
-    let containerName: String
-
-    /// Made only for a message: describing a type costs more than the rest of a resolution.
-    var label: String { describeRequest(type, alternative) }
-  }
-
   /// A frame, linked to the frames around it: a path inside another shares its frames, so
   /// entering one makes one node, not a copy of the path.
   ///
@@ -88,7 +81,9 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
   /// resolution (graph instances, needs, trace) only while its resolver runs, and lets go of
   /// what it holds when it ends (``finish()``).
   final class Node: @unchecked Sendable {  // `var`s: only under `lock`
-    let frame: Frame
+    /// The registration that is running, by its serial number.
+    let serial: UInt64
+    let frame: DescribedFrame
     let outer: Node?
     let depth: Int
     /// The outermost node: the top-level resolution. `nil` for that one.
@@ -103,7 +98,11 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
     private var ownTrace: ResolutionTrace?
     private var running = true
 
-    init(_ frame: Frame, outer: Node?, needs: DeclaredNeeds?, trace: ResolutionTrace?) {
+    init(
+      _ frame: DescribedFrame, serial: UInt64, outer: Node?, needs: DeclaredNeeds?,
+      trace: ResolutionTrace?
+    ) {
+      self.serial = serial
       self.frame = frame
       self.outer = outer
       declaredNeeds = needs
@@ -170,10 +169,12 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
 
   private(set) var innermost: Node?
 
-  /// The path inside `frame`. `trace` is the trace that a top-level request started, which
-  /// the new outermost frame then holds.
-  func appending(_ frame: Frame, needs: DeclaredNeeds?, trace: ResolutionTrace?) -> Self {
-    Self(innermost: Node(frame, outer: innermost, needs: needs, trace: trace))
+  /// The path inside `frame`, of the registration numbered `serial`. `trace` is the trace that a
+  /// top-level request started, which the new outermost frame then holds.
+  func appending(
+    _ frame: DescribedFrame, serial: UInt64, needs: DeclaredNeeds?, trace: ResolutionTrace?
+  ) -> Self {
+    Self(innermost: Node(frame, serial: serial, outer: innermost, needs: needs, trace: trace))
   }
 
   /// Runs `body` with the graph instances of the awaited resolution that the path belongs to;
@@ -186,24 +187,15 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
 
   func refusal(entering serial: UInt64) -> ResolutionStack.Refusal? {
     var node = innermost
-    while let current = node, current.frame.registration != serial {
+    while let current = node, current.serial != serial {
       node = current.outer
     }
     return .entering(cycleFrom: node.map { $0.depth - 1 }, depth: depth)
   }
 
   var describedFrames: [DescribedFrame] {
-    var frames: [DescribedFrame] = []
-    var node = innermost
-    while let current = node {
-      let frame = current.frame
-      frames.append(
-        DescribedFrame(
-          label: frame.label, container: frame.container, containerName: frame.containerName,
-          site: frame.site.label))
-      node = current.outer
-    }
-    return frames.reversed()
+    guard let innermost else { return [] }
+    return sequence(first: innermost, next: \.outer).map(\.frame).reversed()
   }
 
   static var runners: String { "tasks" }

@@ -52,10 +52,5 @@ extension ResolutionStack {
     func leave() {
       ResolutionStack.withCurrent { $0.leave(registration) }
     }
-
-    var label: String {
-      guard let registration = registration as? any AnyRegistration else { return "?" }
-      return describeRequest(registration.type, registration.key.alternative)
-    }
   }
 }

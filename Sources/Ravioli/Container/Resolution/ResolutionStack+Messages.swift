@@ -1,10 +1,11 @@
 extension ResolutionStack: ResolutionPath {
   var describedFrames: [DescribedFrame] {
     frames.map {
-      DescribedFrame(
-        label: $0.label, container: ObjectIdentifier($0.container),
-        containerName: $0.container.name,
-        site: ($0.registration as? any AnyRegistration)?.site.label)
+      let registration = unsafeDowncast($0.registration, to: KeyedRegistration.self)
+      return DescribedFrame(
+        type: registration.key.metatype, alternative: registration.key.alternative,
+        container: ObjectIdentifier($0.container), containerName: $0.container.name,
+        site: registration.erased.site)
     }
   }
 

@@ -237,6 +237,12 @@ final class ResolutionStack {
   @inlinable
   var top: Frame? { depth == 0 ? nil : buffer[depth - 1] }
 
+  /// Has this stack's frames go into `trace`, where they sit from `traceDepth` on.
+  func follow(_ trace: ResolutionTrace?, from traceDepth: Int = 0) {
+    self.trace = trace
+    self.traceDepth = traceDepth
+  }
+
   func markUsed(_ bit: UInt64) {
     buffer[depth - 1].used |= bit
   }
