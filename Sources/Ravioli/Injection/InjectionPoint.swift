@@ -140,8 +140,7 @@ struct InjectionPoint: Sendable {
       } else {
         // Resolved before its object exists: `#function` at a stored property's declaration is
         // the enclosing type's name (in a function, the function's), which names the place.
-        let place = functionName.isEmpty ? "" : " in `\(functionName)`"
-        error.injectedInto = "a property or variable\(place), declared at \(declaredAt)"
+        error.injectedInto = "a property or variable\(context), declared at \(declaredAt)"
       }
     case .functionParameter:
       error.injectedInto =
@@ -172,10 +171,10 @@ struct InjectionPoint: Sendable {
   }
 
   @usableFromInline
-  func warnOfUnkeptObject(_ wrapper: String, type: Any.Type, objectType: Any.Type) {
+  func warnOfUnkeptObject(type: Any.Type, objectType: Any.Type) {
     guard isFirstUnkeptObjectReport else { return }
     warnOfWeakProperty(
-      "\(wrapper) var of type `\(type)?`\(context) was given a new `\(objectType)` that "
+      "@InjectedWeakly var of type `\(type)?`\(context) was given a new `\(objectType)` that "
         + "nothing else keeps: it is released as soon as its object is made, and the property "
         + "reads nil.", type: type)
   }
