@@ -20,14 +20,11 @@ public struct IsolatedContainersTrait: TestTrait, SuiteTrait, TestScoping {
   /// Runs the test case inside ``Ravioli/withIsolatedContainers(fileID:function:line:_:)``,
   /// named by the test, so that a property wrapper that stops the program names the test.
   public func provideScope(
-    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    for test: Test, testCase: Test.Case?, performing body: @Sendable () async throws -> Void
   ) async throws {
     try await withIsolatedContainers(
       fileID: test.sourceLocation.fileID, function: test.id.nameComponents.joined(separator: "/"),
-      line: test.sourceLocation.line
-    ) {
-      try await function()
-    }
+      line: test.sourceLocation.line, body)
   }
 }
 

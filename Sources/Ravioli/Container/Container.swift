@@ -204,7 +204,7 @@ extension Container {
     set {
       if let scope = IsolationScope.active {
         scope.state.withLockLettingGo { state, takenOut in
-          takenOut.add(state.logger.replace(with: newValue) as Any)
+          takenOut.replace(&state.logger, with: newValue)
         }
       } else {
         globalLogger.current = newValue

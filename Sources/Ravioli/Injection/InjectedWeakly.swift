@@ -42,7 +42,6 @@ public struct InjectedWeakly<Value> {
   ) {
     point = InjectionPoint(alternative: alternative, file: file, function: function, line: line)
     if case .resolvingOnInit(let container) = kind {
-      pending = nil
       var valueBits = UncountedValue<Value>()
       let (object, unkept): (AnyObject?, AnyObject.Type?) = Self.resolvedObject(
         at: point, keeping: &valueBits
@@ -51,10 +50,9 @@ public struct InjectedWeakly<Value> {
       }
       // Nothing but this weak reference holds it once the object is made: gone at once.
       if let unkept {
-        point.warnOfUnkeptObject("@InjectedWeakly", type: Value.self, objectType: unkept)
+        point.warnOfUnkeptObject(type: Value.self, objectType: unkept)
       }
-      self.object = object
-      self.valueBits = valueBits
+      holdFirst(object, as: valueBits, unkept: nil)
     } else {
       pending = kind.source
     }
@@ -132,7 +130,9 @@ public struct InjectedWeakly<Value> {
     let point = InjectionPoint(
       alternative: alternative, file: file, function: function, line: line, target: target)
     return resolvedObject(at: point, keeping: &valueBits) {
-      point.resolve(Value?.self, from: source, for: instance)
+      InjectionPoint.resolveFirstRead(
+        Value?.self, for: instance, from: source, alternative: alternative, file: file,
+        function: function, line: line, target: target)
     }
   }
 
@@ -141,13 +141,12 @@ public struct InjectedWeakly<Value> {
   /// object, which it ends: reads racing it read nothing else that it writes.
   @usableFromInline
   mutating func assign(_ newValue: Value?) {
-    let object = newValue.flatMap { Self.objectReference($0, at: point) }
     guard pending == nil else {
-      let valueBits = newValue.map { UncountedValue($0, object: object!) } ?? UncountedValue()
+      let object = Self.resolvedObject(at: point, keeping: &valueBits) { newValue }.object
       holdFirst(object, as: valueBits, unkept: nil)
       return
     }
-    self.object = object
+    self.object = newValue.flatMap { Self.objectReference($0, at: point) }
     if unkeptObjectType != nil {
       unkeptObjectType = nil
     }

@@ -35,51 +35,26 @@ struct InjectionPoint: Sendable {
 
   private var functionName: String { function.description }
 
-  /// The first read of an `@InjectedWeakly` property.
-  @inlinable @inline(never)
-  func resolve<Value, Enclosing: AnyObject>(
-    _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
-  ) -> Value {
-    resolveLazily(type, from: source, for: instance)
-  }
-
-  @inlinable @inline(__always)
-  func resolveLazily<Value, Enclosing: AnyObject>(
-    _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
-  ) -> Value {
-    let container =
-      source.directContainer
-      ?? findContainer(Value.self, from: source, for: instance, enclosingType: Enclosing.self)
-    return resolve(type, in: container, parameter: instance, enclosingType: Enclosing.self)
-  }
-
-  /// The first read of a lazy `@Injected` property of `instance`; `source` is `nil` when the
-  /// property is read again while its first read resolves it. The wrapper lives in its object,
-  /// so a point passed whole is first copied out of it through its value witnesses; its parts,
-  /// as separate arguments (not a tuple), copy as words.
+  /// The first read of a lazy `@Injected` or `@InjectedWeakly` property of `instance`;
+  /// `source` is `nil` when an `@Injected` property is read again while its first read
+  /// resolves it. The wrapper lives in its object, so a point passed whole is first copied out
+  /// of it through its value witnesses; its parts, as separate arguments (not a tuple), copy as
+  /// words.
   @inlinable @inline(never)
   static func resolveFirstRead<Value, Enclosing: AnyObject>(
     _ type: Value.Type, for instance: Enclosing, from source: ContainerSource?,
     alternative: RegistrationAlternative?, file: StaticString, function: StaticString,
     line: UInt, target: Target
   ) -> Value {
-    if let container = source?.directContainer {
-      do {
-        return try container.resolve(
-          type, alternative: alternative, object: instance, site: RequestSite(file, line))
-      } catch {
-        InjectionPoint(
-          alternative: alternative, file: file, function: function, line: line, target: target
-        )
-        .die(error, enclosingType: Enclosing.self, object: instance)
-      }
-    }
     let point = InjectionPoint(
       alternative: alternative, file: file, function: function, line: line, target: target)
     guard let source else {
       point.dieOfReadDuringFirstRead(type, for: instance)
     }
-    return point.resolveLazily(type, from: source, for: instance)
+    let container =
+      source.directContainer
+      ?? point.findContainer(Value.self, from: source, for: instance, enclosingType: Enclosing.self)
+    return point.resolve(type, in: container, parameter: instance, enclosingType: Enclosing.self)
   }
 
   /// Stops the program when a property is read while its first read resolves it, a cycle.
@@ -165,8 +140,7 @@ struct InjectionPoint: Sendable {
       } else {
         // Resolved before its object exists: `#function` at a stored property's declaration is
         // the enclosing type's name (in a function, the function's), which names the place.
-        let place = functionName.isEmpty ? "" : " in `\(functionName)`"
-        error.injectedInto = "a property or variable\(place), declared at \(declaredAt)"
+        error.injectedInto = "a property or variable\(context), declared at \(declaredAt)"
       }
     case .functionParameter:
       error.injectedInto =
@@ -197,10 +171,10 @@ struct InjectionPoint: Sendable {
   }
 
   @usableFromInline
-  func warnOfUnkeptObject(_ wrapper: String, type: Any.Type, objectType: Any.Type) {
+  func warnOfUnkeptObject(type: Any.Type, objectType: Any.Type) {
     guard isFirstUnkeptObjectReport else { return }
     warnOfWeakProperty(
-      "\(wrapper) var of type `\(type)?`\(context) was given a new `\(objectType)` that "
+      "@InjectedWeakly var of type `\(type)?`\(context) was given a new `\(objectType)` that "
         + "nothing else keeps: it is released as soon as its object is made, and the property "
         + "reads nil.", type: type)
   }

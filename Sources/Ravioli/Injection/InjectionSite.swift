@@ -116,12 +116,7 @@ extension Container {
   /// - Parameter object: The object whose injected properties to list.
   /// - Returns: The properties; empty for an object that has none.
   public static func injectionSites(of object: AnyObject) -> [InjectionSite] {
-    var mirrors: [Mirror] = []
-    var next: Mirror? = Mirror(reflecting: object)
-    while let mirror = next {
-      mirrors.append(mirror)
-      next = mirror.superclassMirror
-    }
+    let mirrors = Array(sequence(first: Mirror(reflecting: object), next: \.superclassMirror))
     guard mirrors.first?.displayStyle == .class else { return [] }
     return mirrors.reversed().flatMap { mirror in
       mirror.children.compactMap { child -> InjectionSite? in
@@ -139,15 +134,13 @@ extension InjectionPoint {
   /// provides its own mirror, which could read the very property being reported.
   func propertyName(in object: AnyObject) -> String? {
     guard !(object is any CustomReflectable) else { return nil }
-    var next: Mirror? = Mirror(reflecting: object)
-    while let mirror = next {
+    for mirror in sequence(first: Mirror(reflecting: object), next: \.superclassMirror) {
       for child in mirror.children {
         guard let property = child.value as? any InjectionSiteReporting,
           property.point.line == line, property.point.file.description == file.description
         else { continue }
         return child.label.map(propertyName(ofStorage:))
       }
-      next = mirror.superclassMirror
     }
     return nil
   }

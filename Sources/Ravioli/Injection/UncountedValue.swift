@@ -38,11 +38,6 @@ struct UncountedValue<Value> {
     }
   }
 
-  init(_ value: borrowing Value, object: AnyObject) {
-    self.init(value)
-    keep(holding: object)
-  }
-
   /// Makes the bits serve objects of `object`'s class if their first word is `object`, else none.
   @inlinable
   mutating func keep(holding object: AnyObject) {

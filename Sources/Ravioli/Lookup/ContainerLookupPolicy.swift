@@ -45,7 +45,7 @@ extension Container {
       let setting = newValue.map(LookupPolicySetting.init)
       if let scope = IsolationScope.active {
         scope.withValue(for: LookupPolicySetting.self, as: LookupPolicySetting?.self) {
-          value, takenOut in takenOut.add(value.replace(with: setting) as Any)
+          value, takenOut in takenOut.replace(&value, with: setting)
         }
         return
       }

@@ -66,10 +66,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {  // `value`: only und
   var current: Value {
     get { withLock { $0 } }
     set {
-      withLockLettingGo { value, takenOut in
-        takenOut.add(value)
-        value = newValue
-      }
+      withLockLettingGo { value, takenOut in takenOut.replace(&value, with: newValue) }
     }
   }
 }

@@ -16,11 +16,7 @@ struct ProtectedObjects {
   /// then let go after the lock, by the caller).
   mutating func keep(_ object: any ReadSections.Protectable, at address: UInt, protections: Int) {
     precondition(protections > 0, "An object that no thread protects is not kept.")
-    if let entry = kept[address] {
-      kept[address] = (entry.object, entry.protections + protections)
-    } else {
-      kept[address] = (object, protections)
-    }
+    kept[address, default: (object: object, protections: 0)].protections += protections
   }
 
   /// Ends the protection of `reader` at `level`, if it holds a kept object: returns the object

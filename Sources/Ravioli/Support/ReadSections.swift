@@ -166,30 +166,13 @@ enum ReadSections {
       }
     }
 
-    /// Unmarks the thread, which protects nothing that writers keep any more.
-    func unmark() {
-      AtomicWord(at: marked).store(0)
-    }
-
     /// Whether the thread protects one of `candidates` now, up to its highest level (loaded
     /// each time).
     private func protectsAny(of candidates: borrowing ProtectedObjects.Candidates) -> Bool {
-      for level in 0...min(levels - 1, Int(AtomicWord(at: highest).load())) {
+      (0...min(levels - 1, Int(AtomicWord(at: highest).load()))).contains { level in
         let address = AtomicWord(at: protected + level).load()
-        if address != 0, candidates.index(of: address) != nil {
-          return true
-        }
+        return address != 0 && candidates.index(of: address) != nil
       }
-      return false
-    }
-
-    var currentSection: UInt? {
-      let current = AtomicWord(at: word).load()
-      return current & 1 != 0 ? current : nil
-    }
-
-    func hasLeft(_ section: UInt) -> Bool {
-      AtomicWord(at: word).loadAcquire() != section
     }
 
     /// Forgets the thread, which is ending outside any section.

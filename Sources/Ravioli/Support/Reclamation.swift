@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 // The one rule by which what threads read without a lock is freed, and all the code that
 // keeps it: a reviewer checks it here.
 //
@@ -35,15 +27,19 @@
 /// What a writer took out of readers' reach: let go when it ends, once no reader can still be
 /// reading it (see the rule above).
 struct Unreachable: ~Copyable {
-  private var objects: [AnyObject]
+  private var objects: [AnyObject] = []
 
   /// Nothing.
-  init() {
-    objects = []
-  }
+  init() {}
 
-  fileprivate init(_ objects: [AnyObject]) {
-    self.objects = objects
+  /// Takes over the references that published words' `entries` hold (0 and markers hold none).
+  fileprivate init(taking entries: [UInt]) {
+    objects = entries.compactMap { entry in
+      entry < PublishedWord.firstObject
+        ? nil
+        : Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
+          .takeRetainedValue()
+    }
   }
 
   deinit {
@@ -90,18 +86,6 @@ enum PublishedWord {
   /// found them through the owner until it was taken out of their reach.
   static func takeObjects(of words: UnsafeMutablePointer<UInt>, count: Int) -> Unreachable {
     Unreachable(taking: (0..<count).map { AtomicWord(at: words + $0).load() })
-  }
-}
-
-extension Unreachable {
-  fileprivate init(taking entries: [UInt]) {
-    self.init(
-      entries.compactMap { entry in
-        entry < PublishedWord.firstObject
-          ? nil
-          : Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!)
-            .takeRetainedValue()
-      })
   }
 }
 
@@ -212,7 +196,8 @@ extension ReadSections {
     kept.withLock { kept in
       let unprotected = kept.end(reader, at: level)
       if reader.keptCount == 0 {
-        reader.unmark()
+        // Unmarked: the thread protects nothing that writers keep any more.
+        AtomicWord(at: reader.marked).store(0)
       }
       return unprotected
     }
@@ -235,14 +220,19 @@ extension ReadSections {
   /// short; a reader descheduled inside one makes the waiting thread yield.
   fileprivate static func waitForReaders() {
     let inside = readers.withLock { readers in
-      readers.compactMap { reader in reader.currentSection.map { (reader, $0) } }
+      readers.compactMap { reader in
+        // A section is open while the word's low bit is set; the word is that section's.
+        let section = AtomicWord(at: reader.word).load()
+        return section & 1 != 0 ? (reader, section) : nil
+      }
     }
     for (reader, section) in inside {
       var spins = 0
-      while !reader.hasLeft(section) {
+      // Acquire: what the reader's section did comes before what the writer lets go after.
+      while AtomicWord(at: reader.word).loadAcquire() == section {
         spins += 1
         if spins > 64 {
-          sched_yield()
+          yieldThread()
         }
       }
     }

@@ -2,7 +2,7 @@
 /// registration, an `Unreachable`), let go of once the lock is left: letting an object go runs
 /// its `deinit`, which may register, resolve or log, and come back to the same lock.
 ///
-/// A body that takes something out hands it over with `add(_:)`;
+/// A body that takes something out hands it over with `add(_:)`, or `replace(_:with:)`;
 /// ``Lock/withLockLettingGo(_:)`` and ``Locked/withLockLettingGo(_:)`` keep it until the lock
 /// is left. Not copyable: it cannot be kept past them by mistake.
 struct TakenOut: ~Copyable {
@@ -19,17 +19,10 @@ struct TakenOut: ~Copyable {
     unreachable.add(other)
   }
 
-  /// Another body's, handed over to this one, which outlives it.
-  mutating func add(_ other: consuming TakenOut) {
-    objects += other.objects
-    unreachable.add(other.takeUnreachable())
-  }
-
-  private consuming func takeUnreachable() -> Unreachable {
-    var taken = Unreachable()
-    swap(&taken, &unreachable)
-    objects = []
-    return taken
+  /// Sets `value` to `newValue`, keeping what it replaces to let go after the lock.
+  mutating func replace<Value>(_ value: inout Value, with newValue: Value) {
+    objects.append(value)
+    value = newValue
   }
 }
 
