@@ -184,7 +184,7 @@ extension Container: CustomStringConvertible {
   /// The name and the containers searched after it, in order, e.g.
   /// `Container "screen" -> "app"`.
   public var description: String {
-    "Container " + chain.map { "\"\($0.name)\"" }.joined(separator: " -> ")
+    "Container " + describeChain(chain.map(\.name))
   }
 }
 

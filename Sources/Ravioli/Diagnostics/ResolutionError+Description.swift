@@ -19,11 +19,7 @@ extension ResolutionError {
       lines.append("  Registered at: \(registrationSites.joined(separator: ", "))")
     }
     if !searchedContainers.isEmpty {
-      lines.append(
-        "  Containers searched: \(searchedContainers.map { "\"\($0)\"" }.joined(separator: " -> "))"
-      )
-    }
-    if !searchedContainers.isEmpty {
+      lines.append("  Containers searched: \(describeChain(searchedContainers))")
       lines.append(
         "  Registered for `\(typeName)`: \(describeAlternatives(registeredAlternatives))")
     }
@@ -187,6 +183,11 @@ func describeAlternatives(_ names: [String?]) -> String {
   guard !names.isEmpty else { return "nothing" }
   return names.map { $0.map { "alternative \"\($0)\"" } ?? "the unnamed registration" }
     .joined(separator: ", ")
+}
+
+/// How messages show a chain of containers, nearest first: `"screen" -> "app"`.
+func describeChain(_ names: [String]) -> String {
+  names.map { "\"\($0)\"" }.joined(separator: " -> ")
 }
 
 /// How messages show registering a type, with the alternative asked for:

@@ -54,7 +54,10 @@ final class ResolutionTrace: @unchecked Sendable {  // `entries` and `running`: 
   func left(_ registration: ObjectIdentifier, depth: Int) {
     let now = DispatchTime.now().uptimeNanoseconds
     lock.withLock {
-      guard let position = runningEntry(of: registration, depth: depth),
+      guard
+        let position = running.lastIndex(where: {
+          entries[$0].registration == registration && entries[$0].depth == depth
+        }),
         let started = entries[running[position]].started
       else { return }
       entries[running[position]].nanoseconds = now - started
@@ -71,16 +74,9 @@ final class ResolutionTrace: @unchecked Sendable {  // `entries` and `running`: 
     }
   }
 
-  private func runningEntry(of registration: ObjectIdentifier, depth: Int) -> Int? {
-    running.lastIndex { entries[$0].registration == registration && entries[$0].depth == depth }
-  }
-
   /// The tree, as the container's log shows it once the resolution ends.
   var report: String {
-    Self.text(of: lock.withLock { entries }, container: container)
-  }
-
-  private static func text(of entries: [Entry], container: String) -> String {
+    let entries = lock.withLock { self.entries }
     guard let root = entries.first else { return "" }
     let total = root.nanoseconds.map { " in \(duration($0))" } ?? ""
     let lines = entries.map { entry in
@@ -95,7 +91,7 @@ final class ResolutionTrace: @unchecked Sendable {  // `entries` and `running`: 
   }
 
   /// `41 µs`, `1.2 ms`.
-  private static func duration(_ nanoseconds: UInt64) -> String {
+  private func duration(_ nanoseconds: UInt64) -> String {
     if nanoseconds < 10_000 {
       let tenths = (nanoseconds + 50) / 100
       return "\(tenths / 10).\(tenths % 10) µs"

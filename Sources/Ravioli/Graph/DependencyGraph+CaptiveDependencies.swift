@@ -11,9 +11,10 @@ extension DependencyGraph {
   }
 
   func captiveDependencies() -> [NodeDiagnostic] {
-    // For each node that keeps nothing, the shorter-lived kept nodes (cached, weak) that it
-    // reaches through nodes that keep nothing: computed once per node, children first, so
-    // that many singletons over one long chain of unique instances cost one walk of it.
+    // For each node that keeps nothing, and each holder, the shorter-lived kept nodes (cached,
+    // weak) that it reaches through nodes that keep nothing: computed once per node, children
+    // first, so that many singletons over one long chain of unique instances cost one walk of
+    // it.
     var reaches: [Set<Int>?] = Array(repeating: nil, count: nodes.count)
     // The nodes of the walk in progress, by index: one array for all the walks.
     var visiting = [Bool](repeating: false, count: nodes.count)
@@ -53,28 +54,15 @@ extension DependencyGraph {
     for holder in nodes.indices {
       let lifetime = Self.lifetime(of: nodes[holder].scope)
       guard lifetime > 1 else { continue }
-      var held: Set<Int> = []
-      for next in successors[holder] {
-        let nextLifetime = Self.lifetime(of: nodes[next].scope)
-        if nextLifetime == 0 {
-          held.formUnion(shortLived(reachedFrom: next))
-        } else {
-          held.insert(next)
-        }
-      }
-      for target in held.sorted() where Self.lifetime(of: nodes[target].scope) < lifetime {
-        found.append(
-          NodeDiagnostic(node: holder, diagnostic: captive(path(from: holder, to: target))))
+      for target in shortLived(reachedFrom: holder).sorted()
+      where Self.lifetime(of: nodes[target].scope) < lifetime {
+        // For the message: the path to a captive dependency known to exist.
+        let path = shortestPath(
+          from: holder, to: { $0 == target }, through: { Self.lifetime(of: nodes[$0].scope) == 0 })
+        found.append(NodeDiagnostic(node: holder, diagnostic: captive(path ?? [holder, target])))
       }
     }
     return found
-  }
-
-  /// For the message of a captive dependency known to exist.
-  private func path(from holder: Int, to held: Int) -> [Int] {
-    shortestPath(
-      from: holder, to: { $0 == held }, through: { Self.lifetime(of: nodes[$0].scope) == 0 })
-      ?? [holder, held]
   }
 
   private func captive(_ path: [Int]) -> ValidationReport.Diagnostic {

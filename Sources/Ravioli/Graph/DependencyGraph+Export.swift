@@ -77,29 +77,16 @@ extension DependencyGraph {
   }
 
   private static func mermaidText(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "\"": escaped += "#quot;"
-      case "<": escaped += "#lt;"
-      case ">": escaped += "#gt;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
+    escaped(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;"])
   }
 
   private static func dotText(_ text: String) -> String {
-    var escaped = "\""
-    for character in text {
-      switch character {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      default: escaped.append(character)
-      }
-    }
-    return escaped + "\""
+    "\"" + escaped(text, ["\"": "\\\"", "\\": "\\\\", "\n": "\\n"]) + "\""
+  }
+
+  /// `text` with each character that `table` lists replaced by its escape.
+  private static func escaped(_ text: String, _ table: [Character: String]) -> String {
+    text.map { table[$0] ?? String($0) }.joined()
   }
 }
 

@@ -10,13 +10,8 @@ extension DependencyGraph {
     lazy var byType = registrationsByType()
     for (index, site) in sites.enumerated() {
       let (container, target) = requests[index]
-      let dependency = Container.Dependency(
-        type: site.requestedType, alternative: site.alternative, parameterType: site.objectType)
       func error(_ kind: ValidationReport.Diagnostic.Kind, _ message: String) {
-        errors.append(
-          ValidationReport.Diagnostic(
-            kind: kind, message: "\(site.label) (\(site.wrapperName)) needs \(message)",
-            file: site.file, line: site.line))
+        errors.append(site.diagnostic(kind, " needs \(message)"))
       }
       switch target {
       case .node(let node):
@@ -29,7 +24,14 @@ extension DependencyGraph {
               + "program (`.needsAwait`). Give `\(needed.label)` a kept scope (`.singleton`) and "
               + "make it at start-up with `try await container.resolve(\(needed.type).self)`, or "
               + "resolve it with `try await` where it is used.")
-        } else if !onMainActor, let path = pathToMainActor(from: node) {
+        } else if !onMainActor, !needed.scope.keepsInstances,
+          // The shortest path to a main-actor resolver that keeps no instance, through nodes
+          // that keep none (a kept instance, made at start-up, is there without its
+          // resolver), each of which a read off the main actor would run.
+          let path = shortestPath(
+            from: node, to: { nodes[$0].kind == .mainActor && !nodes[$0].scope.keepsInstances },
+            through: { !nodes[$0].scope.keepsInstances })
+        {
           let isolated = nodes[path[path.count - 1]]
           let route = path.map { "`\(nodes[$0].label)`" }.joined(separator: " -> ")
           let through = path.count == 1 ? "" : ", which needs `\(isolated.label)` (\(route))"
@@ -44,39 +46,30 @@ extension DependencyGraph {
         }
         markReached(from: node, by: index, in: &reachedFrom)
       case .missing:
-        let searched = searchOrders[container]
         let example = registrationExample(of: "\(site.type)", alternative: site.alternative?.name)
+        // What the first read asks for: `` `Analytics` ``; for `@InjectedWeakly`,
+        // `` `ProfileDelegate` (or `ProfileDelegate?`) ``.
+        let weakly = site.wrapper == .injectedWeakly ? " (or `\(site.type)?`)" : ""
         error(
           .missingDependency,
-          "\(site.requestDescription), which is not registered (searched "
-            + "\(describe(searched))). "
-            + nearMisses(
-              of: dependency, searchedFrom: container,
-              fix: "Register it in \"\(containers[searched[0]])\" "
+          "`\(describeRequest(site.type, site.alternative))`\(weakly), "
+            + notRegistered(
+              site.dependency, searchedFrom: container,
+              fix: "Register it in \"\(containers[searchOrders[container][0]])\" "
                 + "(\(example)), or correct the type or alternative of \(site.label).",
               byType: byType))
       case .parameterNotTaken(let first, _):
-        let resolvers = nodes[first]
-        let takes = parameterTypes(of: dependency, searchedFrom: container, byType: byType)
         error(
           .parameterNeverGiven,
-          "`\(describeRequest(site.type, site.alternative))`, whose resolvers take a parameter "
-            + "(\(takes)), first registered at \(resolvers.site.label), but its first read "
-            + "gives them its object, a `\(site.objectType)`, which none of them takes. "
-            + "Register a resolver that takes a `\(site.objectType)` (or `Any`), or a plain one.")
+          "`\(describeRequest(site.type, site.alternative))`, "
+            + parameterTypes(
+              of: site.dependency, searchedFrom: container, first: first, byType: byType)
+            + " its first read gives them its object, a `\(site.objectType)`, which none of them "
+            + "takes. Register a resolver that takes a `\(site.objectType)` (or `Any`), or a "
+            + "plain one.")
       }
     }
     return (errors, reachedFrom)
-  }
-
-  /// The shortest path from `start` to a main-actor resolver that keeps no instance, through
-  /// nodes that keep none (a kept instance, made at start-up, is there without its
-  /// resolver), each of which a read off the main actor would run.
-  private func pathToMainActor(from start: Int) -> [Int]? {
-    guard !nodes[start].scope.keepsInstances else { return nil }
-    return shortestPath(
-      from: start, to: { nodes[$0].kind == .mainActor && !nodes[$0].scope.keepsInstances },
-      through: { !nodes[$0].scope.keepsInstances })
   }
 
   private func markReached(from start: Int, by site: Int, in reachedFrom: inout [Int?]) {
@@ -93,11 +86,17 @@ extension DependencyGraph {
 }
 
 extension InjectionSite {
-  /// What the first read asks for, for messages: `` `Analytics` ``; for `@InjectedWeakly`,
-  /// `` `ProfileDelegate` (or `ProfileDelegate?`) ``.
-  var requestDescription: String {
-    let request = "`\(describeRequest(type, alternative))`"
-    guard wrapper == .injectedWeakly else { return request }
-    return "\(request) (or `\(type)?`)"
+  /// What the first read asks for, giving parametrized resolvers the object.
+  var dependency: Container.Dependency {
+    Container.Dependency(type: requestedType, alternative: alternative, parameterType: objectType)
+  }
+
+  /// A problem of the property, at its declaration: the message names it and its wrapper,
+  /// `` `Screen.catalog` (@Injected) ``, then says `suffix`.
+  func diagnostic(_ kind: ValidationReport.Diagnostic.Kind, _ suffix: String)
+    -> ValidationReport.Diagnostic
+  {
+    ValidationReport.Diagnostic(
+      kind: kind, message: "\(label) (\(wrapperName))" + suffix, file: file, line: line)
   }
 }

@@ -29,25 +29,24 @@ extension DependencyGraph {
         case .missing:
           report(
             .missingDependency,
-            "`\(node.label)` needs `\(edge.dependency)`, which is not registered (searched "
-              + "\(describe(searchOrders[node.container]))). "
-              + nearMisses(
-                of: edge.dependency, searchedFrom: node.container,
+            "`\(node.label)` needs `\(edge.dependency)`, "
+              + notRegistered(
+                edge.dependency, searchedFrom: node.container,
                 fix: "Register it, or correct the type or alternative that `\(node.label)` "
                   + "declares.", byType: byType))
         case .parameterNotTaken(let first, _):
           let dependency = edge.dependency
-          let takes = parameterTypes(of: dependency, searchedFrom: node.container, byType: byType)
           let given =
             dependency.parameterType.map { "gives them a `\($0)`, which none of them takes" }
             ?? "gives them no parameter"
           report(
             .parameterNeverGiven,
             "`\(node.label)` needs `\(describeRequest(dependency.type, dependency.alternative))`, "
-              + "whose resolvers take a parameter (\(takes)), first "
-              + "registered at \(nodes[first].site.label), but `\(node.label)` \(given). "
-              + "Register a plain resolver of `\(dependency.type)`, or declare the parameter "
-              + "that it is resolved with: `.on(\(dependency.type).self, parameter: ...)`.")
+              + parameterTypes(
+                of: dependency, searchedFrom: node.container, first: first, byType: byType)
+              + " `\(node.label)` \(given). Register a plain resolver of `\(dependency.type)`, "
+              + "or declare the parameter that it is resolved with: "
+              + "`.on(\(dependency.type).self, parameter: ...)`.")
         }
       }
     }
@@ -64,24 +63,24 @@ extension DependencyGraph {
     return made
   }
 
-  /// The containers `order` lists, for messages: `"catalog" -> "networking"`.
-  func describe(_ order: [Int]) -> String {
-    order.map { "\"\(containers[$0])\"" }.joined(separator: " -> ")
-  }
-
-  /// What is registered for the dependency's type under other alternatives, or as the
-  /// optional's wrapped type, then `fix`; or, when living containers that are not searched
-  /// from `container` register the dependency itself, which, and what to do.
-  func nearMisses(
-    of dependency: Container.Dependency, searchedFrom container: Int, fix: String,
+  /// Says that `dependency` is not registered in the containers searched from `container`
+  /// (`which is not registered (searched "catalog" -> "networking").`), then what is
+  /// registered for its type under other alternatives, or as the optional's wrapped type, then
+  /// `fix`; or, when living containers that are not searched from `container` register the
+  /// dependency itself, which, and what to do.
+  func notRegistered(
+    _ dependency: Container.Dependency, searchedFrom container: Int, fix: String,
     byType: [ObjectIdentifier: [Node]]
   ) -> String {
     let keys = dependency.keys
+    let searched = searchOrders[container]
+    var sentences = [
+      "which is not registered (searched \(describeChain(searched.map { containers[$0] })))."
+    ]
     // A registration of the dependency itself is in a container that is not searched: said
     // below, with the others that are.
     let candidates = keys.flatMap { byType[$0.type] ?? [] }
       .filter { !keys.contains(RegistrationKey($0.type, $0.alternative)) }
-    var sentences: [String] = []
     if !candidates.isEmpty {
       // A handful is enough to see the mistake.
       let shown = 5
@@ -93,7 +92,6 @@ extension DependencyGraph {
       }
       sentences.append("Registered instead: \(listed.joined(separator: ", "))\(more).")
     }
-    let searched = searchOrders[container]
     let elsewhere = LivingContainers.registering(
       keys, outside: searched.map { containerIDs[$0] })
     if elsewhere.isEmpty {
@@ -106,10 +104,11 @@ extension DependencyGraph {
     return sentences.joined(separator: " ")
   }
 
-  /// The types that the parametrized resolvers of a dependency take, in the containers
-  /// searched from `container` (nearest first), for messages.
+  /// The phrase that says which types the parametrized resolvers of a dependency take, in the
+  /// containers searched from `container` (nearest first), and where the `first` of them is
+  /// registered: ``whose resolvers take a parameter (`A`, `B`), first registered at S, but``.
   func parameterTypes(
-    of dependency: Container.Dependency, searchedFrom container: Int,
+    of dependency: Container.Dependency, searchedFrom container: Int, first: Int,
     byType: [ObjectIdentifier: [Node]]
   ) -> String {
     let keys = dependency.keys
@@ -119,6 +118,8 @@ extension DependencyGraph {
     let names = searchOrders[container].flatMap { searched in
       candidates.filter { $0.container == searched }.compactMap(\.parameterTypeName)
     }
-    return names.map { "`\($0)`" }.joined(separator: ", ")
+    let takes = names.map { "`\($0)`" }.joined(separator: ", ")
+    return "whose resolvers take a parameter (\(takes)), first registered at "
+      + "\(nodes[first].site.label), but"
   }
 }

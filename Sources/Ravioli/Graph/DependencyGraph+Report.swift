@@ -22,18 +22,15 @@ extension DependencyGraph {
       switch site.state {
       case .resolved, .beingResolved: continue
       case .noContainer(let failure):
-        errors.append(noContainer(for: site, failure))
+        let note = failure.note.map { " \($0)" } ?? ""
+        errors.append(
+          site.diagnostic(.noContainer, ": \(failure.headline)\(note) To fix: \(failure.fix)"))
         continue
       case .resolvesFrom(let found): container = found
       }
       guard made.insert(RequestKey(site: site, container: ObjectIdentifier(container))).inserted
       else { continue }
-      requests.append(
-        (
-          Container.Dependency(
-            type: site.requestedType, alternative: site.alternative,
-            parameterType: site.objectType), container
-        ))
+      requests.append((site.dependency, container))
       checked.append(site)
     }
     let graph = DependencyGraph(of: roots, requests: requests, onlyReached: onlyReached)
@@ -95,27 +92,16 @@ extension DependencyGraph {
     }
   }
 
-  private static func noContainer(for site: InjectionSite, _ failure: ResolutionError)
-    -> ValidationReport.Diagnostic
-  {
-    let note = failure.note.map { " \($0)" } ?? ""
-    return ValidationReport.Diagnostic(
-      kind: .noContainer,
-      message: "\(site.label) (\(site.wrapperName)): \(failure.headline)\(note) To fix: "
-        + "\(failure.fix)",
-      file: site.file, line: site.line)
-  }
-
   /// The chains of the containers the graph was taken from, for the report's summary, each
   /// once: a root that another root searches is part of that one's chain.
-  var describedChains: [[String]] {
+  var describedChains: [String] {
     let chains = roots.map { root in searchOrders[root] }
     return chains.enumerated().filter { position, chain in
       !chains.enumerated().contains { other, longer in
         other != position && longer.count > chain.count && longer.contains(chain[0])
       } && !chains[..<position].contains(chain)
     }
-    .map { $0.element.map { containers[$0] } }
+    .map { describeChain($0.element.map { containers[$0] }) }
   }
 
   func diagnostic(

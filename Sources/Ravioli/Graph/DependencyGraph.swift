@@ -104,12 +104,12 @@ extension DependencyGraph {
     let searchOrders = chain.map { member in
       member.chain.map { index[ObjectIdentifier($0)]! }
     }
+    let search = TableSearch(tables: tables, searchOrders: searchOrders)
     let requestContainers = requests.map { index[ObjectIdentifier($0.container)]! }
     let members: [[any AnyRegistration]]
     if onlyReached {
-      let reached = Self.reached(
-        from: zip(requests, requestContainers).map { ($0.dependency, $1) },
-        searchOrders: searchOrders, tables: tables)
+      let reached = search.reached(
+        from: zip(requests, requestContainers).map { ($0.dependency, $1) })
       members = tables.map { $0.all.filter { reached.contains(ObjectIdentifier($0)) } }
     } else {
       members = tables.map(\.all)
@@ -150,8 +150,7 @@ extension DependencyGraph {
       return missing.count - 1
     }
     func target(of dependency: Container.Dependency, from container: Int) -> Target {
-      let resolver = Self.resolver(
-        of: dependency, from: container, searchOrders: searchOrders, tables: tables)
+      let resolver = search.resolver(of: dependency, from: container)
       if let found = resolver.found {
         return .node(nodeOfRegistration[ObjectIdentifier(found.registration)]!)
       }

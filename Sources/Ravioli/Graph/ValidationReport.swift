@@ -64,8 +64,9 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
   /// The names of the containers checked, in the order searched: the container validated (or
   /// each that the properties resolve from), then those it searches.
   public let containers: [String]
-  /// The chains that the summary names, each as its containers' names, nearest first.
-  let chains: [[String]]
+  /// The chains that the summary names, each its containers' names, nearest first:
+  /// `"screen" -> "app"`.
+  let chains: [String]
 
   /// Whether there are no errors (opaque registrations are not errors).
   public var isValid: Bool { errors.isEmpty }
@@ -94,14 +95,11 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
     let opaque =
       opaqueRegistrations.isEmpty
       ? "" : "; \(counted(opaqueRegistrations.count, "opaque registration"))"
-    let searched = chains.map { chain in
-      chain.map { "\"\($0)\"" }.joined(separator: " -> ")
-    }
     let subject =
-      switch searched.count {
+      switch chains.count {
       case 0: "No container"
-      case 1: "Container \(searched[0])"
-      default: "Containers \(searched.joined(separator: ", "))"
+      case 1: "Container \(chains[0])"
+      default: "Containers \(chains.joined(separator: ", "))"
       }
     return "\(subject): \(found)\(opaque)."
   }

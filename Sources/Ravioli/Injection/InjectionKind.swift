@@ -21,7 +21,7 @@ extension InjectionKind {
     switch self {
     case .lazily, .resolvingOnInit: .globalPolicy
     case .capturingContainerOnInit(let container?): .given(container)
-    case .capturingContainerOnInit(nil): .capturingThePolicy
+    case .capturingContainerOnInit(nil): Container.capturedLookupPolicy
     }
   }
 }

@@ -56,8 +56,10 @@ extension Container {
     }
   }
 
-  static var capturedLookupPolicy: ContainerSource? {
-    withLookupPolicySetting { $0?.captured }
+  /// What a property made now captures of the policy in force: ``ContainerSource/noPolicy``
+  /// when none is set.
+  static var capturedLookupPolicy: ContainerSource {
+    withLookupPolicySetting { $0?.captured } ?? .noPolicy
   }
 
   /// Reads the setting in force for the current task: its isolation scope's, if the scope

@@ -39,7 +39,7 @@ extension ContainerSource {
       }
       let builtIn = EnclosingTypeContainer(default: defaultContainer)
       policy = builtIn
-      found = builtIn.container(of: instance)
+      found = builtIn.container(for: instance, file: file, function: function, line: line)
     case .customPolicy:
       guard let box = self.policy else {
         throw failure(

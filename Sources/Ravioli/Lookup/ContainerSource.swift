@@ -37,10 +37,6 @@ final class ContainerSource: Sendable {
     self.policy = policy
   }
 
-  convenience init(given container: Container) {
-    self.init(.givenContainer, container: container)
-  }
-
   convenience init(capturing policy: any ContainerLookupPolicy, in box: PolicyBox) {
     switch policy {
     case let singleton as SingletonContainer:
@@ -62,12 +58,8 @@ final class ContainerSource: Sendable {
   /// (kept in the container's ``Container/sharedByProperties``).
   static func given(_ container: Container) -> ContainerSource {
     unsafeDowncast(
-      container.sharedByProperties.object { ContainerSource(given: container) }
+      container.sharedByProperties.object { ContainerSource(.givenContainer, container: container) }
         .takeUnretainedValue(), to: ContainerSource.self)
-  }
-
-  static var capturingThePolicy: ContainerSource {
-    Container.capturedLookupPolicy ?? noPolicy
   }
 
   /// The container to resolve from without asking a policy: the given one, or the

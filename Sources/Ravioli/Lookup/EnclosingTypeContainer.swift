@@ -18,11 +18,6 @@ public struct EnclosingTypeContainer: ContainerLookupPolicy {
   public func container<EnclosingType>(
     for instance: EnclosingType, file: StaticString, function: String, line: UInt
   ) -> Container? {
-    container(of: instance)
-  }
-
-  /// ``container(for:file:function:line:)``, without what only messages need.
-  func container<EnclosingType>(of instance: EnclosingType) -> Container? {
     if let containerable = instance as? any Containerable {
       return containerable.container
     }
