@@ -130,9 +130,7 @@ public struct InjectedWeakly<Value> {
     let point = InjectionPoint(
       alternative: alternative, file: file, function: function, line: line, target: target)
     return resolvedObject(at: point, keeping: &valueBits) {
-      InjectionPoint.resolveFirstRead(
-        Value?.self, for: instance, from: source, alternative: alternative, file: file,
-        function: function, line: line, target: target)
+      point.resolve(Value?.self, from: source, for: instance)
     }
   }
 

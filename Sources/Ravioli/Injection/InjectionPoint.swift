@@ -35,26 +35,51 @@ struct InjectionPoint: Sendable {
 
   private var functionName: String { function.description }
 
-  /// The first read of a lazy `@Injected` or `@InjectedWeakly` property of `instance`;
-  /// `source` is `nil` when an `@Injected` property is read again while its first read
-  /// resolves it. The wrapper lives in its object, so a point passed whole is first copied out
-  /// of it through its value witnesses; its parts, as separate arguments (not a tuple), copy as
-  /// words.
+  /// The first read of an `@InjectedWeakly` property.
+  @inlinable @inline(never)
+  func resolve<Value, Enclosing: AnyObject>(
+    _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
+  ) -> Value {
+    resolveLazily(type, from: source, for: instance)
+  }
+
+  @inlinable @inline(__always)
+  func resolveLazily<Value, Enclosing: AnyObject>(
+    _ type: Value.Type, from source: ContainerSource, for instance: Enclosing
+  ) -> Value {
+    let container =
+      source.directContainer
+      ?? findContainer(Value.self, from: source, for: instance, enclosingType: Enclosing.self)
+    return resolve(type, in: container, parameter: instance, enclosingType: Enclosing.self)
+  }
+
+  /// The first read of a lazy `@Injected` property of `instance`; `source` is `nil` when the
+  /// property is read again while its first read resolves it. The wrapper lives in its object,
+  /// so a point passed whole is first copied out of it through its value witnesses; its parts,
+  /// as separate arguments (not a tuple), copy as words.
   @inlinable @inline(never)
   static func resolveFirstRead<Value, Enclosing: AnyObject>(
     _ type: Value.Type, for instance: Enclosing, from source: ContainerSource?,
     alternative: RegistrationAlternative?, file: StaticString, function: StaticString,
     line: UInt, target: Target
   ) -> Value {
+    if let container = source?.directContainer {
+      do {
+        return try container.resolve(
+          type, alternative: alternative, object: instance, site: RequestSite(file, line))
+      } catch {
+        InjectionPoint(
+          alternative: alternative, file: file, function: function, line: line, target: target
+        )
+        .die(error, enclosingType: Enclosing.self, object: instance)
+      }
+    }
     let point = InjectionPoint(
       alternative: alternative, file: file, function: function, line: line, target: target)
     guard let source else {
       point.dieOfReadDuringFirstRead(type, for: instance)
     }
-    let container =
-      source.directContainer
-      ?? point.findContainer(Value.self, from: source, for: instance, enclosingType: Enclosing.self)
-    return point.resolve(type, in: container, parameter: instance, enclosingType: Enclosing.self)
+    return point.resolveLazily(type, from: source, for: instance)
   }
 
   /// Stops the program when a property is read while its first read resolves it, a cycle.
