@@ -120,6 +120,30 @@ private func readGreeterInIsolation() {
   }
 }
 
+/// Two tests that are running (one inside a scope of its own), one that has ended, and one
+/// that reads a property nothing registers: the message names the reader and the two running.
+private let runningTestsLine = #line + 2
+private func readGreeterWhileOtherTestsRun() {
+  withIsolatedContainers(function: "endedEarlier()") {}
+  for name in ["listsProducts()", "showsTotals()"] {
+    let started = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      withIsolatedContainers(function: name) {
+        withIsolatedContainers(function: "helperOf_\(name)") {
+          started.signal()
+          // Runs until the process stops.
+          DispatchSemaphore(value: 0).wait()
+        }
+      }
+    }
+    started.wait()
+  }
+  withIsolatedContainers(function: "readsTheGreeter()") {
+    Container.lookupPolicy = .singleton(Container(name: "empty"))
+    _ = Screen().greeter
+  }
+}
+
 private let lazyValueIsolationLine = #line + 2
 private func readLazyValueInIsolation() {
   withIsolatedContainers {
@@ -207,6 +231,28 @@ private func readLazyValueInIsolation() {
       message.contains(
         "  While running: `readGreeterInIsolation()` "
           + "(RavioliTests/DeathTests.swift:\(isolationLine))\n  To fix: register it in "))
+  }
+
+  /// A parallel test run ends whole when a read stops the process: the message names every
+  /// test that stopped with it (not one that had ended, nor a scope inside a test), and how
+  /// to find such problems before the next run.
+  @Test func aFailureInsideIsolationNamesTheOtherTestsItStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      readGreeterWhileOtherTestsRun()
+    }
+    let message = text(result?.standardErrorContent)
+    let place = "(RavioliTests/DeathTests.swift:\(runningTestsLine + 4))"
+    #expect(
+      message.contains(
+        "  While running: `readsTheGreeter()` (RavioliTests/DeathTests.swift:"
+          + "\(runningTestsLine + 14))\n  Also stopped (running at the time): `listsProducts()` "
+          + "\(place), `showsTotals()` \(place)\n  To fix: register it in "))
+    #expect(!message.contains("endedEarlier()"))
+    #expect(!message.contains("helperOf_"))
+    #expect(
+      message.contains(
+        "  Before the next run: find every such problem before a test runs with ravioli-check's "
+          + "build-tool plugin (`RavioliCheckBuildTool`)"))
   }
 
   /// Called in an exit test's body, which a macro writes as a function of its own, whose name

@@ -29,10 +29,20 @@ extension ResolutionError {
     if let runningIn {
       lines.append("  While running: \(runningIn)")
     }
+    if !alsoStopped.isEmpty {
+      lines.append("  Also stopped (running at the time): \(alsoStopped.joined(separator: ", "))")
+    }
     if let note {
       lines.append("  Note: \(note)")
     }
     lines.append("  To fix: \(fix)")
+    if runningIn != nil {
+      lines.append(
+        "  Before the next run: find every such problem before a test runs with ravioli-check's "
+          + "build-tool plugin (`RavioliCheckBuildTool`) on the app's targets, or in a test that "
+          + "fails alone, with `expectInjectable(_:)` on the objects or `expectValidGraph(_:)` "
+          + "on the container (Ravioli's Testing article shows both).")
+    }
     return lines.joined(separator: "\n")
   }
 

@@ -88,6 +88,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   var nilContainerOf: String?
   /// The test or `withIsolatedContainers` call running when a property wrapper stopped the program.
   var runningIn: String?
+  /// The other tests (isolation scopes) running when a property wrapper stopped the program,
+  /// which stop with it.
+  var alsoStopped: [String] = []
 
   init(
     reason: Reason,

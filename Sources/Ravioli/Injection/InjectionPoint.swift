@@ -174,7 +174,10 @@ struct InjectionPoint: Sendable {
       error.injectedInto =
         "the default argument `injected()` of `\(functionName)`, declared at \(declaredAt)"
     }
-    error.runningIn = IsolationScope.active?.runningIn
+    if let scope = IsolationScope.active {
+      error.runningIn = scope.runningIn
+      error.alsoStopped = scope.othersRunning
+    }
     Container.logger.die(error.description, file: file, function: functionName, line: line)
   }
 
@@ -218,8 +221,14 @@ struct InjectionPoint: Sendable {
       type: type)
   }
 
-  private var runningInScope: String {
-    IsolationScope.active.map { "\n  While running: \($0.runningIn)" } ?? ""
+  /// The lines that name the test running, and, for a message that stops the program
+  /// (`stopping`), the other tests running, which stop with it.
+  private func runningInScope(stopping: Bool = false) -> String {
+    guard let scope = IsolationScope.active else { return "" }
+    let others = stopping ? scope.othersRunning : []
+    return "\n  While running: \(scope.runningIn)"
+      + (others.isEmpty
+        ? "" : "\n  Also stopped (running at the time): \(others.joined(separator: ", "))")
   }
 
   /// ` in `Screen``, the declaration's context, for messages.
@@ -229,7 +238,7 @@ struct InjectionPoint: Sendable {
 
   private func warnOfWeakProperty(_ problem: String, type: Any.Type) {
     Container.logger.log(
-      "\(problem)\n  Declared at: \(declaredAt)\(runningInScope)\n  To fix: register it with a "
+      "\(problem)\n  Declared at: \(declaredAt)\(runningInScope())\n  To fix: register it with a "
         + "scope that keeps it (`scope: .singleton` or `.cached`; `.weak` keeps only what something "
         + "else keeps), or let its owner keep it and hand it over "
         + "(`register { [weak owner] () -> \(type)? in owner }`), or declare the property "
@@ -239,7 +248,8 @@ struct InjectionPoint: Sendable {
 
   func dieOfMisuse(_ problem: String, fix: String) -> Never {
     Container.logger.die(
-      "\(problem)\n  Declared at: \(declaredAt)\(runningInScope)\n  To fix: \(fix)", file: file,
+      "\(problem)\n  Declared at: \(declaredAt)\(runningInScope(stopping: true))\n  To fix: \(fix)",
+      file: file,
       function: functionName, line: line)
   }
 

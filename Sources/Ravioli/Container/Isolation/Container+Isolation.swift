@@ -15,8 +15,8 @@ public func withIsolatedContainers<Result>(
   fileID: String = #fileID, function: String = #function, line: Int = #line,
   _ body: () throws -> Result
 ) rethrows -> Result {
-  try IsolationScope.$current.withValue(
-    IsolationScope(function: function, fileID: fileID, line: line), operation: body)
+  let scope = IsolationScope(function: function, fileID: fileID, line: line)
+  return try scope.whileRunning { try IsolationScope.$current.withValue(scope, operation: body) }
 }
 
 /// Runs the asynchronous `body` with containers, the lookup policy and the logger of its own
@@ -33,6 +33,8 @@ public func withIsolatedContainers<Result>(
   fileID: String = #fileID, function: String = #function, line: Int = #line,
   _ body: () async throws -> Result
 ) async rethrows -> Result {
-  try await IsolationScope.$current.withValue(
-    IsolationScope(function: function, fileID: fileID, line: line), operation: body)
+  let scope = IsolationScope(function: function, fileID: fileID, line: line)
+  return try await scope.whileRunning {
+    try await IsolationScope.$current.withValue(scope, operation: body)
+  }
 }
