@@ -221,20 +221,25 @@ final class SelectionSpy: ProductListDelegate, @unchecked Sendable {  // used by
 
 /// The view models' injected properties, checked without resolving anything: a missing
 /// registration is an issue of the test that finds it, where reading the property would stop
-/// every test at once.
+/// the process.
+// example: checking-injected-properties-2
 @Suite(.isolatedContainers) struct InjectableViewModelTests {
   init() {
     Container.lookupPolicy = .enclosingType()
-    // The app gives the list its router; a test that needs one registers its own.
+    // The app gives the list its router as delegate, and the tests do not link the app:
+    // without this, the check reports `delegate`, whose `ProductListDelegate?` nothing
+    // registers. A test that needs a delegate registers its own.
     CatalogModule.container.register { () -> ProductListDelegate? in nil }
   }
 
-  // example: checking-injected-properties-2
   @Test func theViewModelsAreInjectable() {
     expectInjectable(ProductListViewModel())
   }
-  // example end: checking-injected-properties-2
+}
+// example end: checking-injected-properties-2
 
+/// More of the suite, under the same `init`.
+extension InjectableViewModelTests {
   @Test func listsTheProperties() {
     let sites = Container.injectionSites(of: ProductListViewModel())
     #expect(sites.map(\.name) == ["catalog", "featured", "tracker", "delegate"])
