@@ -121,7 +121,8 @@ private func readGreeterInIsolation() {
 }
 
 /// Two tests that are running (one inside a scope of its own), one that has ended, and one
-/// that reads a property nothing registers: the message names the reader and the two running.
+/// whose helper reads a property nothing registers: the message names the helper and its
+/// test, and the two running.
 private let runningTestsLine = #line + 2
 private func readGreeterWhileOtherTestsRun() {
   withIsolatedContainers(function: "endedEarlier()") {}
@@ -139,8 +140,10 @@ private func readGreeterWhileOtherTestsRun() {
     started.wait()
   }
   withIsolatedContainers(function: "readsTheGreeter()") {
-    Container.lookupPolicy = .singleton(Container(name: "empty"))
-    _ = Screen().greeter
+    withIsolatedContainers(function: "aHelperOfTheTest()") {
+      Container.lookupPolicy = .singleton(Container(name: "empty"))
+      _ = Screen().greeter
+    }
   }
 }
 
@@ -244,7 +247,8 @@ private func readLazyValueInIsolation() {
     let place = "(RavioliTests/DeathTests.swift:\(runningTestsLine + 4))"
     #expect(
       message.contains(
-        "  While running: `readsTheGreeter()` (RavioliTests/DeathTests.swift:"
+        "  While running: `aHelperOfTheTest()` (RavioliTests/DeathTests.swift:"
+          + "\(runningTestsLine + 15)), inside `readsTheGreeter()` (RavioliTests/DeathTests.swift:"
           + "\(runningTestsLine + 14))\n  Also stopped (running at the time): `listsProducts()` "
           + "\(place), `showsTotals()` \(place)\n  To fix: register it in "))
     #expect(!message.contains("endedEarlier()"))

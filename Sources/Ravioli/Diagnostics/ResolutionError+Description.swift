@@ -36,14 +36,24 @@ extension ResolutionError {
       lines.append("  Note: \(note)")
     }
     lines.append("  To fix: \(fix)")
-    if runningIn != nil {
+    if runningIn != nil, isFoundBeforeRunning {
       lines.append(
         "  Before the next run: find every such problem before a test runs with ravioli-check's "
-          + "build-tool plugin (`RavioliCheckBuildTool`) on the app's targets, or in a test that "
-          + "fails alone, with `expectInjectable(_:)` on the objects or `expectValidGraph(_:)` "
-          + "on the container (Ravioli's Testing article shows both).")
+          + "build-tool plugin (`RavioliCheckBuildTool`) on the app's and the test targets, or in "
+          + "a test that fails alone, with `expectInjectable(_:)` on the objects or "
+          + "`expectValidGraph(_:)` on the container (Ravioli's Testing article shows both).")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Whether the checks that run nothing (ravioli-check, `expectInjectable`,
+  /// `expectValidGraph`) find this failure: what is registered and declared, not what a
+  /// resolver did at run time.
+  private var isFoundBeforeRunning: Bool {
+    switch reason {
+    case .notRegistered, .needsParameter, .parameterMismatch, .cycle: true
+    default: false
+    }
   }
 
   private var requested: String {

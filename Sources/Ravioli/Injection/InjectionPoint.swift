@@ -175,7 +175,7 @@ struct InjectionPoint: Sendable {
         "the default argument `injected()` of `\(functionName)`, declared at \(declaredAt)"
     }
     if let scope = IsolationScope.active {
-      error.runningIn = scope.runningIn
+      error.runningIn = scope.runningWithTest
       error.alsoStopped = scope.othersRunning
     }
     Container.logger.die(error.description, file: file, function: functionName, line: line)
@@ -226,7 +226,7 @@ struct InjectionPoint: Sendable {
   private func runningInScope(stopping: Bool = false) -> String {
     guard let scope = IsolationScope.active else { return "" }
     let others = stopping ? scope.othersRunning : []
-    return "\n  While running: \(scope.runningIn)"
+    return "\n  While running: \(scope.runningWithTest)"
       + (others.isEmpty
         ? "" : "\n  Also stopped (running at the time): \(others.joined(separator: ", "))")
   }

@@ -27,12 +27,25 @@ extension IsolationScope {
     return try await body()
   }
 
+  /// What runs the scope, and, for a scope inside another one, the test that the outermost
+  /// one runs: `` `aHelper()` (A.swift:3), inside `aTest()` (B.swift:9) ``.
+  var runningWithTest: String {
+    let test = outermost
+    return test === self ? runningIn : "\(runningIn), inside \(test.runningIn)"
+  }
+
   /// What the other running scopes run: the tests that stop with this one's if it stops the
   /// program.
   var othersRunning: [String] {
-    var outermost = self
-    while let outer = outermost.outer { outermost = outer }
     let id = ObjectIdentifier(outermost)
     return Self.running.withLock { $0.filter { $0.scope != id }.map(\.runningIn) }
+  }
+
+  /// The scope that this one is inside, outermost (the test's), which is alive while this one's
+  /// body runs.
+  private var outermost: IsolationScope {
+    var scope = self
+    while let outer = scope.outer { scope = outer }
+    return scope
   }
 }
