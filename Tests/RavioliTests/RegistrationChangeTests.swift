@@ -188,6 +188,27 @@ import Testing
       "\(error)".contains(#"Container "module" was made inside an isolation scope"#)
     }
   }
+
+  /// The note is for registrations that a scope kept: a container that was given none there,
+  /// or is read in a scope inside the one that made it (which sees what it registered), is
+  /// missing something else, and the note would send the reader the wrong way.
+  @Test func aContainerMadeInsideAScopeIsNotBlamedForWhatItNeverHad() {
+    let empty = withIsolatedContainers { Container(name: "empty") }
+    withIsolatedContainers {
+      let module = Container(name: "module")
+      module.register { () -> Tagged in Tagged(id: 1) }
+      withIsolatedContainers {
+        for container in [empty, module] {
+          #expect {
+            try container.resolve(alternative: "missing") as Tagged
+          } throws: { error in
+            !"\(error)".contains("was made inside an isolation scope")
+              && "\(error)".contains("nothing is registered for it")
+          }
+        }
+      }
+    }
+  }
 }
 
 extension GlobalStateTests {

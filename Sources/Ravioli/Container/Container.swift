@@ -31,6 +31,9 @@ public final class Container: Sendable {
 
   /// Whether an isolation scope was active when it was made (``ContainerRecord`` holds which).
   let madeInScope: Bool
+  /// Whether, made in a scope, it was given registrations in one, which belong to that scope
+  /// alone: a failure outside it then says so (see `lostItsRegistrations`).
+  let registeredInScope = Locked(false)
   let record: ContainerRecord
 
   /// Creates a container.

@@ -170,9 +170,12 @@ extension Container {
 }
 
 extension Container {
+  /// Made in an isolation scope, and given its registrations there, it is read where that
+  /// scope's registrations are not seen (outside the scope, or in another), with none of its
+  /// own. A scope inside the one that made it sees them: a failure there is another problem.
   var lostItsRegistrations: Bool {
-    guard madeInScope else { return false }
-    if let scope = record.madeInScope, scope === IsolationScope.active {
+    guard madeInScope, registeredInScope.withLock({ $0 }) else { return false }
+    if let scope = record.madeInScope, IsolationScope.active?.isInside(scope) == true {
       return false
     }
     return registrations.table.all.isEmpty
