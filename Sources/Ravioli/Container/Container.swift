@@ -29,11 +29,13 @@ public final class Container: Sendable {
   let resets = ResetEpoch()
   let tracing = Locked(false)
 
-  /// Whether an isolation scope was active when it was made (``ContainerRecord`` holds which).
-  let madeInScope: Bool
-  /// Whether, made in a scope, it was given registrations in one, which belong to that scope
-  /// alone: a failure outside it then says so (see `lostItsRegistrations`).
-  let registeredInScope = Locked(false)
+  /// Made while an isolation scope was active (``ContainerRecord`` holds which): whether it was
+  /// given registrations in one, which belong to that scope alone, so that a failure outside
+  /// it says so (see `lostItsRegistrations`). `nil` outside scopes, which need no lock for it.
+  let registeredInScope: Locked<Bool>?
+
+  /// Whether an isolation scope was active when it was made.
+  var madeInScope: Bool { registeredInScope != nil }
   let record: ContainerRecord
 
   /// Creates a container.
@@ -70,7 +72,7 @@ public final class Container: Sendable {
     heldParents = parents.map { Unmanaged.passRetained($0) }
     ancestors = ChainSegment.ancestors(from: parents)
     let scope = IsolationScope.active
-    madeInScope = scope != nil
+    registeredInScope = scope == nil ? nil : Locked(false)
     self.name = name ?? "container-\(Self.unnamedCount.next())"
     record = ContainerRecord(
       name: self.name, parents: parents.map(\.record),

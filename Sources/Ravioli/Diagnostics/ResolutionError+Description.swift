@@ -27,10 +27,7 @@ extension ResolutionError {
       lines.append("  Registered in containers not searched: \(elsewhere.names)")
     }
     if let runningIn {
-      lines.append("  While running: \(runningIn)")
-    }
-    if !alsoStopped.isEmpty {
-      lines.append("  Also stopped (running at the time): \(alsoStopped.joined(separator: ", "))")
+      lines += Self.runningLines(runningIn, alsoStopped: alsoStopped)
     }
     if let note {
       lines.append("  Note: \(note)")
@@ -44,6 +41,14 @@ extension ResolutionError {
           + "`expectValidGraph(_:)` on the container (Ravioli's Testing article shows both).")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The lines of a property wrapper's message that name the test running (`runningIn`) and
+  /// the other tests that stopped with it.
+  static func runningLines(_ runningIn: String, alsoStopped: [String]) -> [String] {
+    ["  While running: \(runningIn)"]
+      + (alsoStopped.isEmpty
+        ? [] : ["  Also stopped (running at the time): \(alsoStopped.joined(separator: ", "))"])
   }
 
   /// Whether the checks that run nothing (ravioli-check, `expectInjectable`,

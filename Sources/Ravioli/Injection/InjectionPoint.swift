@@ -225,10 +225,9 @@ struct InjectionPoint: Sendable {
   /// (`stopping`), the other tests running, which stop with it.
   private func runningInScope(stopping: Bool = false) -> String {
     guard let scope = IsolationScope.active else { return "" }
-    let others = stopping ? scope.othersRunning : []
-    return "\n  While running: \(scope.runningWithTest)"
-      + (others.isEmpty
-        ? "" : "\n  Also stopped (running at the time): \(others.joined(separator: ", "))")
+    let lines = ResolutionError.runningLines(
+      scope.runningWithTest, alsoStopped: stopping ? scope.othersRunning : [])
+    return "\n" + lines.joined(separator: "\n")
   }
 
   /// ` in `Screen``, the declaration's context, for messages.

@@ -9,12 +9,15 @@ struct TakenOut: ~Copyable {
   private var objects: [Any] = []
   private var unreachable = Unreachable()
 
+  /// Nothing taken out yet.
   init() {}
 
+  /// Keeps `object` (a value, or a box holding several) to let go after the lock.
   mutating func add(_ object: Any) {
     objects.append(object)
   }
 
+  /// Keeps what a reclamation made unreachable, to let go after the lock.
   mutating func add(_ other: consuming Unreachable) {
     unreachable.add(other)
   }

@@ -10,7 +10,7 @@ final class AsyncCreationGate: Sendable {
     case cancelled
     /// Another task made the instance meanwhile.
     case made
-    /// Only inside ``enter(as:label:until:)``, which then asks again: the gate was left (the
+    /// Only inside ``enter(label:until:)``, which then asks again: the gate was left (the
     /// instance may be there, or the creation failed).
     case retry
   }

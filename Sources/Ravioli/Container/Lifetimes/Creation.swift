@@ -60,9 +60,10 @@ enum Creation {
       switch resolution {
       case .thread(let stack):
         // Kept inside the resolution's frame: the stack's last pop lets go of them.
-        let graph = stack.graph ?? GraphInstances()
-        stack.graph = graph
-        _ = graph.keep(value, of: registration)
+        if stack.graph == nil {
+          stack.graph = GraphInstances()
+        }
+        _ = stack.graph!.keep(value, of: registration)
         return value
       case .task(let path):
         // The one not kept is released after the lock.

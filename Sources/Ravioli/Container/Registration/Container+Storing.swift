@@ -9,9 +9,7 @@ extension Container {
     var replaced: (any AnyRegistration)?
     var hidden: (any AnyRegistration)?
     if let scope = IsolationScope.active {
-      if madeInScope {
-        registeredInScope.withLock { $0 = true }
-      }
+      registeredInScope?.withLock { $0 = true }
       // Read before the scope's lock; what is replaced is released after it.
       let own = registrations.resolvers(for: key, withParameter: registration.parameterType != nil)
         .stored(like: registration)

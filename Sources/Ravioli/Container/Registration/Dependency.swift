@@ -33,7 +33,7 @@ extension Container {
       self.alternative = alternative
       self.parameterType = parameterType
       key = RegistrationKey(type, alternative)
-      keys = key.withFallbacks
+      keys = Array(key.withFallbacks)
     }
 
     /// The dependency as messages name it, e.g. `Clock (alternative "utc")`.

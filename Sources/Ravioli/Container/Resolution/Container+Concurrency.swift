@@ -89,6 +89,10 @@ extension Container {
     make: () async throws(ResolutionError) -> Value
   ) async throws(ResolutionError) -> Value {
     if let found = Creation.found(registration, in: .task(.current)) {
+      if AtomicWord.roadIsWatched, ResolutionStack.current.depth == 0 {
+        // Found, it pushed nothing, whose pop would have let go of the awaited trace.
+        ResolutionStack.current.follow(nil)
+      }
       return found
     }
     return try Creation.finish(try await make(), of: registration, madeIn: nil, in: .task(.current))

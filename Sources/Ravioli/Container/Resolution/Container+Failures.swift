@@ -86,7 +86,7 @@ extension Container {
         in: self, alternative: alternative, parameter: parameter, site: site, hints: hints)
       if hints, case .notRegistered = error.reason {
         error.elsewhere = LivingContainers.registering(
-          RegistrationKey(type, alternative).withFallbacks,
+          Array(RegistrationKey(type, alternative).withFallbacks),
           outside: chain.map(ObjectIdentifier.init))
         let wrapped = String(describing: optional.wrappedType)
         error.add(
@@ -174,7 +174,7 @@ extension Container {
   /// scope's registrations are not seen (outside the scope, or in another), with none of its
   /// own. A scope inside the one that made it sees them: a failure there is another problem.
   var lostItsRegistrations: Bool {
-    guard madeInScope, registeredInScope.withLock({ $0 }) else { return false }
+    guard registeredInScope?.withLock({ $0 }) == true else { return false }
     if let scope = record.madeInScope, IsolationScope.active?.isInside(scope) == true {
       return false
     }

@@ -91,8 +91,9 @@ struct LookUpRequest {
 
 extension RegistrationKey {
   /// This key, then those that the look-up falls back to: what may answer a request of it.
-  var withFallbacks: [RegistrationKey] {
-    Array(sequence(first: self, next: \.unwrapped))
+  /// Lazy: each fallback is worked out only when the walk gets to it.
+  var withFallbacks: UnfoldFirstSequence<RegistrationKey> {
+    sequence(first: self, next: \.unwrapped)
   }
 
   /// For a key of `T?`, the key of `T`; `nil` for others. A dynamic cast: asked only when the

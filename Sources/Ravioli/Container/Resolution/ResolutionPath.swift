@@ -158,10 +158,13 @@ struct AsyncResolutionPath: ResolutionPath, Sendable {
       }
     }
 
+    /// Records that the resolver asked for the need at `bit`, under the nodes' lock: its
+    /// child tasks may ask at once.
     func markUsed(_ bit: UInt64) {
       Self.lock.withLock { usedBits |= bit }
     }
 
+    /// The needs the resolver asked for, read under the nodes' lock.
     var used: UInt64 { Self.lock.withLock { usedBits } }
   }
 

@@ -26,7 +26,7 @@ extension Container {
   static func innermostResolution(of type: Any.Type, alternative: RegistrationAlternative?)
     -> Container?
   {
-    let keys = RegistrationKey(type, alternative).withFallbacks
+    let keys = Array(RegistrationKey(type, alternative).withFallbacks)
     let frame = ResolutionStack.current.frames.last { frame in
       (frame.registration as? KeyedRegistration).map { keys.contains($0.key) } ?? false
     }
